@@ -1,0 +1,3 @@
+from wolfden.cli import main
+
+main()

@@ -1,0 +1,1 @@
+"""Playing matches with bots: the match runner, tournaments and balance statistics."""
