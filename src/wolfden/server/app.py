@@ -346,12 +346,12 @@ def create_app(
     # -- games --------------------------------------------------------------------------
 
     @app.get("/api/games", tags=["games"])
-    def list_games() -> list[dict[str, Any]]:
+    async def list_games() -> list[dict[str, Any]]:
         """Every registered game with its options, default configuration, seats and bot kinds."""
         return [game_info(g) for g in games.all()]
 
     @app.get("/api/games/{game_id}", tags=["games"])
-    def get_game(game_id: str) -> dict[str, Any]:
+    async def get_game(game_id: str) -> dict[str, Any]:
         from wolfden.server.rooms import find_game
 
         return game_info(find_game(game_id))
@@ -359,32 +359,32 @@ def create_app(
     # -- rooms --------------------------------------------------------------------------
 
     @app.post("/api/rooms", tags=["rooms"], status_code=201)
-    def create_room(body: CreateRoom) -> JSONResponse:
+    async def create_room(body: CreateRoom) -> JSONResponse:
         """Create a room; the creator is its host. Answers the code and the host's token."""
         room, p, token = manager.create_room(body.game, body.config, body.name, body.role)
         return joined(room, p, token)
 
     @app.get("/api/rooms/{code}", tags=["rooms"])
-    def get_room(code: str, request: Request) -> dict[str, Any]:
+    async def get_room(code: str, request: Request) -> dict[str, Any]:
         """The room summary: seats, participants, presence, settings, status."""
         return look_up(request, code).summary()
 
     @app.post("/api/rooms/{code}/join", tags=["rooms"], status_code=201)
-    def join_room(code: str, body: JoinRoom, request: Request) -> JSONResponse:
+    async def join_room(code: str, body: JoinRoom, request: Request) -> JSONResponse:
         """Join by code as a player (takes the first free seat), a spectator or a table screen."""
         room = look_up(request, code)
         p, token = manager.join(room, body.name, body.role)
         return joined(room, p, token)
 
     @app.get("/api/rooms/{code}/me", tags=["rooms"])
-    def me(code: str, request: Request) -> dict[str, Any]:
+    async def me(code: str, request: Request) -> dict[str, Any]:
         """Who this token is in the room (401 if it no longer works)."""
         room = look_up(request, code)
         p = manager.authenticate(room, bearer(request))
         return {"participant": room.participant_json(p), "room": room.summary()}
 
     @app.post("/api/rooms/{code}/participants/{pid}/seat", tags=["rooms"])
-    def take_seat(code: str, pid: str, body: TakeSeat, request: Request) -> dict[str, Any]:
+    async def take_seat(code: str, pid: str, body: TakeSeat, request: Request) -> dict[str, Any]:
         """Move to a seat, take any free seat, or sit out (null). Yourself, or anyone as host."""
         room = look_up(request, code)
         actor = manager.authenticate(room, bearer(request))
@@ -392,7 +392,7 @@ def create_app(
         return room_reply(room)
 
     @app.post("/api/rooms/{code}/participants/{pid}/leave", tags=["rooms"])
-    def leave(code: str, pid: str, request: Request) -> dict[str, Any]:
+    async def leave(code: str, pid: str, request: Request) -> dict[str, Any]:
         """Leave the room; the token stops working."""
         room = look_up(request, code)
         actor = manager.authenticate(room, bearer(request))
@@ -409,56 +409,56 @@ def create_app(
         return room
 
     @app.put("/api/rooms/{code}/config", tags=["host"])
-    def set_config(code: str, body: SetConfig, request: Request) -> dict[str, Any]:
+    async def set_config(code: str, body: SetConfig, request: Request) -> dict[str, Any]:
         """Replace the configuration between matches; the seats follow its player count."""
         room = host_room(code, request)
         manager.set_config(room, body.config)
         return room_reply(room)
 
     @app.put("/api/rooms/{code}/settings", tags=["host"])
-    def set_settings(code: str, body: SetSettings, request: Request) -> dict[str, Any]:
+    async def set_settings(code: str, body: SetSettings, request: Request) -> dict[str, Any]:
         """What happens to absent players, the grace period, the stand-in bot, the bot delay."""
         room = host_room(code, request)
         manager.set_settings(room, body.model_dump(exclude_none=True))
         return room_reply(room)
 
     @app.post("/api/rooms/{code}/seats/{seat}/bot", tags=["host"])
-    def add_bot(code: str, seat: int, body: AddBot, request: Request) -> dict[str, Any]:
+    async def add_bot(code: str, seat: int, body: AddBot, request: Request) -> dict[str, Any]:
         """Put a bot of the given kind in an empty seat."""
         room = host_room(code, request)
         manager.add_bot(room, seat, body.kind)
         return room_reply(room)
 
     @app.delete("/api/rooms/{code}/seats/{seat}/bot", tags=["host"])
-    def remove_bot(code: str, seat: int, request: Request) -> dict[str, Any]:
+    async def remove_bot(code: str, seat: int, request: Request) -> dict[str, Any]:
         """Take the bot out of a seat."""
         room = host_room(code, request)
         manager.remove_bot(room, seat)
         return room_reply(room)
 
     @app.post("/api/rooms/{code}/participants/{pid}/kick", tags=["host"])
-    def kick(code: str, pid: str, request: Request) -> dict[str, Any]:
+    async def kick(code: str, pid: str, request: Request) -> dict[str, Any]:
         """Remove someone; in a match a stand-in bot plays their seat."""
         room = host_room(code, request)
         manager.remove_participant(room, manager.participant(room, pid), "kicked")
         return room_reply(room)
 
     @app.post("/api/rooms/{code}/participants/{pid}/token", tags=["host"])
-    def reissue(code: str, pid: str, request: Request) -> dict[str, Any]:
+    async def reissue(code: str, pid: str, request: Request) -> dict[str, Any]:
         """Move a participant to a new device: a fresh token; the old one stops working."""
         room = host_room(code, request)
         target = manager.participant(room, pid)
         return {"token": manager.new_token(room, target), "participant": target.id}
 
     @app.post("/api/rooms/{code}/host", tags=["host"])
-    def hand_over(code: str, body: HandOver, request: Request) -> dict[str, Any]:
+    async def hand_over(code: str, body: HandOver, request: Request) -> dict[str, Any]:
         """Hand the host role to another participant."""
         room = host_room(code, request)
         manager.hand_over(room, manager.participant(room, body.participant))
         return room_reply(room)
 
     @app.post("/api/rooms/{code}/start", tags=["host"])
-    def start(code: str, request: Request, body: Start | None = None) -> dict[str, Any]:
+    async def start(code: str, request: Request, body: Start | None = None) -> dict[str, Any]:
         """Deal and start a match; empty seats get bots."""
         room = host_room(code, request)
         body = body or Start()
@@ -467,28 +467,28 @@ def create_app(
         return room_reply(room)
 
     @app.post("/api/rooms/{code}/again", tags=["host"])
-    def again(code: str, request: Request, body: Again | None = None) -> dict[str, Any]:
+    async def again(code: str, request: Request, body: Again | None = None) -> dict[str, Any]:
         """Play again with the same seats and configuration."""
         room = host_room(code, request)
         manager.start(room, seed=(body or Again()).seed, again=True)
         return room_reply(room)
 
     @app.post("/api/rooms/{code}/end", tags=["host"])
-    def end(code: str, request: Request) -> dict[str, Any]:
+    async def end(code: str, request: Request) -> dict[str, Any]:
         """End the match now, without a result."""
         room = host_room(code, request)
         manager.end(room)
         return room_reply(room)
 
     @app.post("/api/rooms/{code}/pause", tags=["host"])
-    def pause(code: str, request: Request) -> dict[str, Any]:
+    async def pause(code: str, request: Request) -> dict[str, Any]:
         """Stop the clock; actions are refused until resume."""
         room = host_room(code, request)
         manager.pause(room, True)
         return room_reply(room)
 
     @app.post("/api/rooms/{code}/resume", tags=["host"])
-    def resume(code: str, request: Request) -> dict[str, Any]:
+    async def resume(code: str, request: Request) -> dict[str, Any]:
         """Start the clock again; the paused time is added to the deadline."""
         room = host_room(code, request)
         manager.pause(room, False)
@@ -497,7 +497,7 @@ def create_app(
     # -- matches --------------------------------------------------------------------------
 
     @app.get("/api/matches/{match_id}", tags=["matches"])
-    def match_record(match_id: str) -> dict[str, Any]:
+    async def match_record(match_id: str) -> dict[str, Any]:
         """The record of an ended match, as `wolfden replay` reads it."""
         return manager.record(match_id)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import hmac
 import json
@@ -705,8 +706,9 @@ class RoomManager:
                 room.seats[i].bot = kind
         if seed is None:
             seed = secrets.randbits(62)
+        config = self._named(room)
         try:
-            state = room.game.setup(room.config, seed)
+            state = room.game.setup(config, seed)
         except ConfigError as exc:
             raise Refused("bad_config", f"The match cannot start: {exc}", 400) from exc
         now = self.clock.now()
@@ -727,7 +729,7 @@ class RoomManager:
             room=room.code,
             game=room.game.id,
             version=room.game.version,
-            config=config_to_json(room.config),
+            config=config_to_json(config),
             seed=seed,
             meta=meta,
             started=now,
@@ -752,6 +754,28 @@ class RoomManager:
         self._check_absent(room)
         self._after_change(room)
         return m
+
+    def _named(self, room: Room) -> Any:
+        """The room's config with the seat holders' names, for games whose Config has
+        ``names`` (one per seat) and when the host has not set them."""
+        config = room.config
+        if "names" not in {f.name for f in dataclasses.fields(config)} or config.names:
+            return config
+        names: list[str] = []
+        taken: set[str] = set()
+        for i in range(len(room.seats)):
+            name = room.seat_name(i) or f"Seat {i + 1}"
+            candidate, n = name, 2
+            while candidate.casefold() in taken:
+                candidate, n = f"{name[:20]} ({n})", n + 1
+            taken.add(candidate.casefold())
+            names.append(candidate)
+        try:
+            named = dataclasses.replace(config, names=tuple(names))
+            named.validate()
+        except (ConfigError, TypeError, ValueError):
+            return config
+        return named
 
     def end(self, room: Room) -> None:
         m = room.live_match()
