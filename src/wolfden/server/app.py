@@ -624,6 +624,11 @@ def create_app(
             p = room.participants.get(conn.participant)
             if p is None:
                 raise Refused("unauthorized", "This token no longer works in this room.", 401)
+            if "seat" in msg and (host or msg["seat"] != p.seat):
+                raise Refused(
+                    "not_your_seat",
+                    "You can only act for your own seat; leave out 'seat' or give your own.",
+                )
             submit = manager.host_action if host else manager.player_action
             new_version = await submit(room, p, conn.token_hash, action, version)
         except Refused as exc:

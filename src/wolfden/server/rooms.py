@@ -577,7 +577,7 @@ class RoomManager:
             )
         slot = room.seats[i]
         if slot.participant is not None or slot.bot is not None:
-            raise Refused("seat_taken", f"Seat {i} is not empty.")
+            raise Refused("seat_taken", f"Seat {i + 1} is not empty.")
         slot.bot = kind
         self._changed(room)
 
@@ -585,7 +585,7 @@ class RoomManager:
         self._in_lobby(room, "Removing a bot")
         i = self._seat_index(room, seat)
         if room.seats[i].bot is None:
-            raise Refused("seat_empty", f"Seat {i} has no bot.")
+            raise Refused("seat_empty", f"Seat {i + 1} has no bot.")
         room.seats[i].bot = None
         self._changed(room)
 
@@ -614,7 +614,7 @@ class RoomManager:
                 i = self._seat_index(room, seat)
             slot = room.seats[i]
             if slot.bot is not None or (slot.participant not in (None, target.id)):
-                raise Refused("seat_taken", f"Seat {i} is taken.")
+                raise Refused("seat_taken", f"Seat {i + 1} is taken.")
             if target.seat is not None:
                 room.seats[target.seat].participant = None
             slot.participant = target.id
