@@ -15,6 +15,7 @@ from wolfden.engine.errors import WolfdenError
 from wolfden.engine.record import MatchRecord, replay
 from wolfden.engine.rng import derive_seed
 from wolfden.engine.types import TABLE, Viewer
+from wolfden.server.cli import serve_command
 from wolfden.terminal import module_for, render
 
 
@@ -186,6 +187,9 @@ def replay_command(file: str, as_: str) -> None:
                 click.echo(f"[{i:>3} {who}] {event['text']}")
     click.echo("")
     click.echo(render(game.id, game.view(state, viewer)))
+
+
+cli.add_command(serve_command)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -16,7 +16,8 @@ import pytest
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
-from wolfden.server import Settings, create_app
+from wolfden.server.app import create_app
+from wolfden.server.settings import Settings
 from wolfden.server.clock import Clock, FakeClock, RealClock
 from wolfden.storage.rooms import RoomStore
 
