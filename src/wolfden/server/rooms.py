@@ -30,6 +30,7 @@ from wolfden.engine import (
     TABLE,
     Action,
     ConfigError,
+    Deadline,
     Event,
     Game,
     MatchRecord,
@@ -196,6 +197,7 @@ class Room:
         self.lock = asyncio.Lock()
         self.peers: dict[str, set[Peer]] = {}
         self.timer: asyncio.Task[None] | None = None
+        self.timer_key: tuple[str, int, float, str] | None = None
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
         self.grace_tasks: dict[str, asyncio.Task[None]] = {}
 
@@ -819,9 +821,7 @@ class RoomManager:
         self._changed(room)
 
     def _cancel_timers(self, room: Room) -> None:
-        if room.timer is not None:
-            room.timer.cancel()
-            room.timer = None
+        self._disarm(room)
         for task in room.bot_tasks.values():
             task.cancel()
         room.bot_tasks.clear()
@@ -974,6 +974,7 @@ class RoomManager:
                 now,
                 phase_seq=seq,
                 phase_started=started,
+                new_phase=seq != m.phase_seq,
                 ended=now if outcome is not None else None,
                 outcome=outcome,
             )
@@ -1004,19 +1005,19 @@ class RoomManager:
         return m.phase_started + seconds / self.settings.time_scale
 
     def _after_change(self, room: Room) -> None:
-        """Re-arm the room's deadline and wake the bots whose turn it is."""
+        """Re-arm the room's deadline (when it changed) and wake the bots whose turn it is."""
         m = room.live_match()
-        if room.timer is not None:
-            room.timer.cancel()
-            room.timer = None
         if m is None or m.paused_at is not None:
+            self._disarm(room)
             return
         game = room.game
         dl = game.deadline(m.state)
-        if dl is not None:
-            room.timer = asyncio.get_running_loop().create_task(
-                self._deadline(room, m, m.version, self._due(m, dl.seconds))
-            )
+        key = None if dl is None else self._deadline_key(m, dl)
+        if key != room.timer_key or room.timer is None or room.timer.done():
+            self._disarm(room)
+            if dl is not None and key is not None:
+                room.timer_key = key
+                room.timer = asyncio.get_running_loop().create_task(self._deadline(room, m, key))
         for seat in sorted(game.actors(m.state)):
             if self._bot_kind(room, m, seat) is not None:
                 task = room.bot_tasks.get(seat)
@@ -1025,17 +1026,24 @@ class RoomManager:
                         self._bot_turn(room, m, seat)
                     )
 
-    async def _deadline(self, room: Room, m: Match, version: int, due: float) -> None:
-        await self.clock.sleep_until(due)
+    def _deadline_key(self, m: Match, dl: Deadline) -> tuple[str, int, float, str]:
+        return (m.id, dl.phase, self._due(m, dl.seconds), str(dl.action))
+
+    def _disarm(self, room: Room) -> None:
+        if room.timer is not None:
+            room.timer.cancel()
+        room.timer = None
+        room.timer_key = None
+
+    async def _deadline(self, room: Room, m: Match, key: tuple[str, int, float, str]) -> None:
+        await self.clock.sleep_until(key[2])
         async with room.lock:
-            if room.match is not m or room.live_match() is None or m.version != version:
-                return
-            if m.paused_at is not None:
+            if room.match is not m or room.live_match() is None or m.paused_at is not None:
                 return
             dl = room.game.deadline(m.state)
-            if dl is None:
+            if dl is None or self._deadline_key(m, dl) != key:
                 return
-            room.timer = None
+            room.timer, room.timer_key = None, None
             try:
                 self._commit(room, m, None, dl.action)
             except Refused as exc:
