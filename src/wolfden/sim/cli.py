@@ -1,0 +1,198 @@
+"""The simulator's commands: ``simulate``, ``balance`` and ``bench``, registered by wolfden.cli."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import click
+
+from wolfden import games as game_registry
+from wolfden.engine.contract import Game
+from wolfden.engine.errors import WolfdenError
+from wolfden.sim import simulate as sim
+from wolfden.sim.options import build_config, game_params
+
+SIMULATE_FLAGS = frozenset({"games", "bots", "workers", "backend", "seed", "json", "report", "help"})
+
+
+class CliError(click.ClickException):
+    """One clear line on stderr and exit code 2."""
+
+    exit_code = 2
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"error: {self.format_message()}", err=True)
+
+
+def friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Turn wolfden's errors (and file errors) into one line on stderr with exit code 2."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except (WolfdenError, OSError) as exc:
+            raise CliError(str(exc)) from exc
+        except click.exceptions.Exit:
+            raise
+        except click.ClickException:
+            raise
+        except Exception as exc:
+            if os.environ.get("WOLFDEN_DEBUG"):
+                raise
+            click.echo(f"error: {type(exc).__name__}: {exc}", err=True)
+            raise click.exceptions.Exit(1) from exc
+
+    return wrapper
+
+
+class GameGroup(click.Group):
+    """A command with one subcommand per registered game, built when it is asked for.
+
+    ``wolfden simulate werewolf --players 9 ...``: the game's options come from its Config, so
+    a newly registered game gets its subcommand without any change here.
+    """
+
+    def __init__(self, make: Callable[[Game], click.Command], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._make = make
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return game_registry.ids()
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        try:
+            game = sim.load_game(name)
+        except WolfdenError:
+            return None
+        return self._make(game)
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0]
+        if name.startswith("-"):
+            raise CliError(f"{self.name}: name the game first; the games are {_games_list()}")
+        try:
+            game = sim.load_game(name)
+        except WolfdenError as exc:
+            raise CliError(str(exc)) from exc
+        return name, self._make(game), args[1:]
+
+
+def _games_list() -> str:
+    return ", ".join(game_registry.ids())
+
+
+@contextmanager
+def progress_bar(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
+    """A rich progress bar with rate and ETA on a terminal; nothing otherwise."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TaskProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TaskProgressColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=total, rate="")
+
+        def advance(n: int) -> None:
+            bar.advance(task, n)
+            speed = bar.tasks[0].speed
+            bar.update(task, rate=f"{speed:,.0f} games/s" if speed else "")
+
+        yield advance
+
+
+def _simulate_game(game: Game) -> click.Command:
+    @friendly
+    def callback(**kwargs: Any) -> None:
+        from wolfden.sim.report import summary, text, write_report
+
+        config, seat_bots = build_config(game, kwargs)
+        bots = sim.parse_bots(kwargs["bots"], game.num_seats(config), seat_bots)
+        report_dir: Path | None = kwargs["report"]
+        plan = sim.make_plan(
+            game,
+            config,
+            games=kwargs["games"],
+            seed=kwargs["seed"],
+            bots=bots,
+            keep_rows=report_dir is not None,
+        )
+        with progress_bar(plan.games, game.id) as advance:
+            study = sim.run(
+                plan, workers=kwargs["workers"], backend=kwargs["backend"], progress=advance
+            )
+        data = summary(game, config, study)
+        if kwargs["json"]:
+            click.echo(json.dumps(data))
+        else:
+            click.echo(text(data, bots.describe()))
+        if report_dir is not None:
+            page = write_report(report_dir, data, study.rows, bots.describe())
+            click.echo(f"report written to {page}", err=True)
+        if study.interrupted:
+            click.echo(
+                f"interrupted: {study.tally.games} of {plan.games} games finished", err=True
+            )
+            raise click.exceptions.Exit(130)
+
+    params: list[click.Parameter] = [
+        *game_params(game, reserved=SIMULATE_FLAGS),
+        click.Option(["--games", "-n"], type=click.IntRange(1), default=1000, show_default=True,
+                     help="How many matches to play."),
+        click.Option(["--bots"], default=None, metavar="KIND[,KIND…]",
+                     help="Bot kind for every seat, one kind per seat, or SEAT=KIND / TEAM=KIND "
+                     "items (TEAM=KIND where the game tells teams after the deal). "
+                     "Default: random."),
+        click.Option(["--workers", "-w"], type=click.IntRange(1), default=None,
+                     help="Processes to use (default: every core)."),
+        click.Option(["--backend"], type=click.Choice(sim.BACKENDS), default="local",
+                     show_default=True,
+                     help="local processes, or ray (RAY_ADDRESS joins a running cluster)."),
+        click.Option(["--seed"], type=int, default=1, show_default=True,
+                     help="Match i is played with a seed derived from this seed and i."),
+        click.Option(["--json", "json"], is_flag=True, help="Print one JSON object."),
+        click.Option(["--report"], type=click.Path(file_okay=False, path_type=Path),
+                     default=None, metavar="DIR",
+                     help="Write an HTML report with plots and the raw results as CSV."),
+    ]
+    return click.Command(
+        game.id,
+        callback=callback,
+        params=params,
+        help=f"Simulate {getattr(game, 'title', game.id)} matches between bots.",
+    )
+
+
+simulate_command = GameGroup(
+    _simulate_game,
+    name="simulate",
+    help="Play many matches between bots and report win rates with 95% intervals.",
+)
