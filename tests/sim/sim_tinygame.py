@@ -32,7 +32,7 @@ class Variant(enum.Enum):
 class Config:
     players: int = option(4, "Players at the table.", min=2, max=6)
     target: int = option(3, "Points a team needs to win.", min=1, max=9)
-    variant: Variant = option(Variant.PLAIN, "plain, or loaded (captains count double).")
+    variant: Variant = option(Variant.PLAIN, "plain, or loaded (captains count double).")  # noqa: RUF009
     pause_seconds: float = option(5.0, "Length of the pause after a round.")
     max_rounds: int | None = option(12, "Rounds before a draw (none: no limit).")
     void_chance: float = option(0.1, "Chance that a round scores nothing.")
@@ -131,8 +131,12 @@ def resolve_round(state: State) -> tuple[State, list[Event]]:
         state.config.max_rounds is not None and state.round >= state.config.max_rounds
     )
     nxt = state._replace(
-        rng=rng.state, points=(points[0], points[1]), first_point=first, over=over,
-        pausing=not over, seq=state.seq + 1,
+        rng=rng.state,
+        points=(points[0], points[1]),
+        first_point=first,
+        over=over,
+        pausing=not over,
+        seq=state.seq + 1,
     )
     text = f"The total is {total}." if state.config.announce else ""
     return nxt, [Event("total", {"total": total, "points": points}, text=text)]

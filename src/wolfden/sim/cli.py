@@ -19,7 +19,9 @@ from wolfden.engine.errors import WolfdenError
 from wolfden.sim import simulate as sim
 from wolfden.sim.options import build_config, game_params
 
-SIMULATE_FLAGS = frozenset({"games", "bots", "workers", "backend", "seed", "json", "report", "help"})
+SIMULATE_FLAGS = frozenset(
+    {"games", "bots", "workers", "backend", "seed", "json", "report", "help"}
+)
 
 
 class CliError(click.ClickException):
@@ -158,30 +160,54 @@ def _simulate_game(game: Game) -> click.Command:
             page = write_report(report_dir, data, study.rows, bots.describe())
             click.echo(f"report written to {page}", err=True)
         if study.interrupted:
-            click.echo(
-                f"interrupted: {study.tally.games} of {plan.games} games finished", err=True
-            )
+            click.echo(f"interrupted: {study.tally.games} of {plan.games} games finished", err=True)
             raise click.exceptions.Exit(130)
 
     params: list[click.Parameter] = [
         *game_params(game, reserved=SIMULATE_FLAGS),
-        click.Option(["--games", "-n"], type=click.IntRange(1), default=1000, show_default=True,
-                     help="How many matches to play."),
-        click.Option(["--bots"], default=None, metavar="KIND[,KIND…]",
-                     help="Bot kind for every seat, one kind per seat, or SEAT=KIND / TEAM=KIND "
-                     "items (TEAM=KIND where the game tells teams after the deal). "
-                     "Default: random."),
-        click.Option(["--workers", "-w"], type=click.IntRange(1), default=None,
-                     help="Processes to use (default: every core)."),
-        click.Option(["--backend"], type=click.Choice(sim.BACKENDS), default="local",
-                     show_default=True,
-                     help="local processes, or ray (RAY_ADDRESS joins a running cluster)."),
-        click.Option(["--seed"], type=int, default=1, show_default=True,
-                     help="Match i is played with a seed derived from this seed and i."),
+        click.Option(
+            ["--games", "-n"],
+            type=click.IntRange(1),
+            default=1000,
+            show_default=True,
+            help="How many matches to play.",
+        ),
+        click.Option(
+            ["--bots"],
+            default=None,
+            metavar="KIND[,KIND…]",
+            help="Bot kind for every seat, one kind per seat, or SEAT=KIND / TEAM=KIND "
+            "items (TEAM=KIND where the game tells teams after the deal). "
+            "Default: random.",
+        ),
+        click.Option(
+            ["--workers", "-w"],
+            type=click.IntRange(1),
+            default=None,
+            help="Processes to use (default: every core).",
+        ),
+        click.Option(
+            ["--backend"],
+            type=click.Choice(sim.BACKENDS),
+            default="local",
+            show_default=True,
+            help="local processes, or ray (RAY_ADDRESS joins a running cluster).",
+        ),
+        click.Option(
+            ["--seed"],
+            type=int,
+            default=1,
+            show_default=True,
+            help="Match i is played with a seed derived from this seed and i.",
+        ),
         click.Option(["--json", "json"], is_flag=True, help="Print one JSON object."),
-        click.Option(["--report"], type=click.Path(file_okay=False, path_type=Path),
-                     default=None, metavar="DIR",
-                     help="Write an HTML report with plots and the raw results as CSV."),
+        click.Option(
+            ["--report"],
+            type=click.Path(file_okay=False, path_type=Path),
+            default=None,
+            metavar="DIR",
+            help="Write an HTML report with plots and the raw results as CSV.",
+        ),
     ]
     return click.Command(
         game.id,

@@ -27,10 +27,19 @@ import click
 
 from wolfden.engine.config import config_from_json, field_types
 from wolfden.engine.contract import Game
-from wolfden.engine.errors import ConfigError
 
 PARAM_PREFIX = "config__"
 """Parsed config flags are stored under this prefix so they never clash with a command's own."""
+
+
+class _Clear:
+    """``--option none`` for an optional field: set it to None (unset flags stay None)."""
+
+    def __repr__(self) -> str:
+        return "none"
+
+
+CLEAR = _Clear()
 
 
 def _module_name(game: Game) -> str:
@@ -110,12 +119,16 @@ class _Nullable(click.ParamType):
         self.name = f"{inner.name} or none"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if isinstance(value, str) and value.strip().lower() in ("none", "null", "off"):
-            return None
+        if value is CLEAR or (
+            isinstance(value, str) and value.strip().lower() in ("none", "null", "off")
+        ):
+            return CLEAR
         return self.inner.convert(value, param, ctx)
 
 
-def config_params(game: Game, reserved: frozenset[str] | set[str] = frozenset()) -> list[click.Option]:
+def config_params(
+    game: Game, reserved: frozenset[str] | set[str] = frozenset()
+) -> list[click.Option]:
     """One click option per field of ``game.Config``; unset options keep the config's default.
 
     A field whose flag would clash with one of the command's own (``reserved``, in flag form
@@ -137,9 +150,7 @@ def config_params(game: Game, reserved: frozenset[str] | set[str] = frozenset())
         ptype: click.ParamType
         if tp is bool and not nullable:
             params.append(
-                click.Option(
-                    [f"{flag}/--no-{flag[2:]}", dest], default=None, help=help_text
-                )
+                click.Option([f"{flag}/--no-{flag[2:]}", dest], default=None, help=help_text)
             )
             continue
         if isinstance(tp, type) and issubclass(tp, enum.Enum):
@@ -189,9 +200,7 @@ def game_params(
 ) -> list[click.Parameter]:
     """Every game-specific flag: the Config fields, then the game's extra options."""
     extras = extra_params(game)
-    taken = set(reserved) | {
-        opt.lstrip("-") for p in extras for opt in getattr(p, "opts", [])
-    }
+    taken = set(reserved) | {opt.lstrip("-") for p in extras for opt in getattr(p, "opts", [])}
     return [*config_params(game, taken), *extras]
 
 
@@ -205,7 +214,7 @@ def build_config(game: Game, kwargs: dict[str, Any]) -> tuple[Any, dict[int, str
         if key.startswith(PARAM_PREFIX):
             value = kwargs.pop(key)
             if value is not None:
-                config_kwargs[key[len(PARAM_PREFIX) :]] = _plain(value)
+                config_kwargs[key[len(PARAM_PREFIX) :]] = None if value is CLEAR else _plain(value)
     seat_bots: dict[int, str] = {}
     module = terminal_module(game)
     extras = extra_params(game)
@@ -215,7 +224,9 @@ def build_config(game: Game, kwargs: dict[str, Any]) -> tuple[Any, dict[int, str
         apply: Callable[..., None] | None = getattr(module, "apply_extra", None)
         if apply is not None:
             apply(options, config_kwargs, seat_bots)
-    return config_from_json(game.Config, {k: _plain(v) for k, v in config_kwargs.items()}), seat_bots
+    return config_from_json(
+        game.Config, {k: _plain(v) for k, v in config_kwargs.items()}
+    ), seat_bots
 
 
 def _plain(value: Any) -> Any:
@@ -239,4 +250,3 @@ def config_label(game: Game, config: Any) -> str:
             else:
                 parts.append(f"{_flag(f.name)} {shown if shown is not None else 'none'}")
     return " ".join(parts)
-

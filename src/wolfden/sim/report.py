@@ -91,7 +91,9 @@ def text(data: Mapping[str, Any], bots: str) -> str:
         for name, extra in data["extras"].items():
             parts = []
             if "mean" in extra:
-                parts.append(f"mean {extra['mean']:.3g} (min {extra['min']:g}, max {extra['max']:g})")
+                parts.append(
+                    f"mean {extra['mean']:.3g} (min {extra['min']:g}, max {extra['max']:g})"
+                )
             counts = extra.get("counts")
             if counts and not ("mean" in extra and len(counts) > 8):
                 parts.append(", ".join(f"{k}: {v}" for k, v in counts.items()))
@@ -265,7 +267,11 @@ def write_report(directory: Path, data: Mapping[str, Any], rows: Sequence[Row], 
         + html.escape(
             f"Options: {data['options'] or 'defaults'}. Bots: {bots}. Seed {data['seed']}."
         )
-        + (" The run was interrupted; the figures cover the finished games." if data["interrupted"] else "")
+        + (
+            " The run was interrupted; the figures cover the finished games."
+            if data["interrupted"]
+            else ""
+        )
         + " Raw results: <a href='results.csv'>results.csv</a>, summary:"
         " <a href='summary.json'>summary.json</a>.</p>",
     ]
@@ -290,7 +296,9 @@ def write_report(directory: Path, data: Mapping[str, Any], rows: Sequence[Row], 
     for i, (name, extra) in enumerate(data["extras"].items()):
         summary_text = f"{extra['games']} games"
         if "mean" in extra:
-            summary_text += f", mean {extra['mean']:.3g}, min {extra['min']:g}, max {extra['max']:g}"
+            summary_text += (
+                f", mean {extra['mean']:.3g}, min {extra['min']:g}, max {extra['max']:g}"
+            )
         parts.append(f"<h3>{html.escape(name)}</h3><p>{html.escape(summary_text)}</p>")
         if extra.get("counts"):
             file = f"extra-{i}.png"

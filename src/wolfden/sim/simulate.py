@@ -287,7 +287,9 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_local(plan: Plan, pieces: Sequence[tuple[int, int]], workers: int) -> Iterator[ChunkResult]:
+def _run_local(
+    plan: Plan, pieces: Sequence[tuple[int, int]], workers: int
+) -> Iterator[ChunkResult]:
     if workers <= 1:
         for start, stop in pieces:
             yield run_chunk(plan, start, stop)
@@ -328,9 +330,7 @@ def _run_ray(plan: Plan, pieces: Sequence[tuple[int, int]], workers: int) -> Ite
     try:
         import ray
     except ImportError as exc:
-        raise ConfigError(
-            "the ray backend needs Ray: pip install 'wolfden[cluster]'"
-        ) from exc
+        raise ConfigError("the ray backend needs Ray: pip install 'wolfden[cluster]'") from exc
     started = not ray.is_initialized()
     if started:
         # RAY_ADDRESS in the environment joins an existing cluster; otherwise Ray starts locally.

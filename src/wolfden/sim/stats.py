@@ -86,7 +86,8 @@ class Extra:
 
     Numbers are summed (mean, minimum, maximum) and, when whole, counted by value (a
     distribution); text, true/false and lists of text are counted by value (who died first,
-    which roles took part). Nested mappings become dotted names.
+    which roles took part). Nested mappings become dotted names; a list of mappings (one
+    record per death, per deal) counts each field over all records, under ``list.field``.
     """
 
     __slots__ = ("counts", "games", "high", "low", "total")
@@ -198,7 +199,13 @@ class Tally:
         elif isinstance(value, (list, tuple, set, frozenset)):
             items = sorted(value, key=str) if isinstance(value, (set, frozenset)) else value
             extra.games += 1
-            extra.counts.update(str(v) for v in items)
+            for item in items:
+                if isinstance(item, Mapping):
+                    # A list of records (each death, each deal): count each field's values.
+                    for key, field_value in flatten_stats(item, name + "."):
+                        self._add_extra(key, field_value)
+                else:
+                    extra.counts[str(item)] += 1
         else:
             extra.add_label(str(value))
 
