@@ -217,12 +217,15 @@ class Study:
     rows: list[Row] = field(default_factory=list)
     done: list[tuple[int, int]] = field(default_factory=list)
     seconds: float = 0.0
+    busy: float = 0.0
+    """Seconds the workers spent playing, added up (``busy / seconds`` = cores kept busy)."""
     interrupted: bool = False
     workers: int = 1
     backend: str = "local"
 
     def add(self, chunk: ChunkResult) -> None:
         self.tally += chunk.tally
+        self.busy += chunk.seconds
         self.done.append((chunk.start, chunk.stop))
         if chunk.rows is not None:
             self.rows.extend(chunk.rows)
