@@ -235,7 +235,7 @@ class Scaling:
     one: float
     two: float
     busy: float
-    """Cores kept busy on average during the many-worker runs (workers' play time / wall time)."""
+    """Cores the many-worker runs got on average (the workers' CPU time over the wall time)."""
     load: float
     """The machine's one-minute load average before the runs (other work on a shared machine)."""
 
@@ -258,12 +258,25 @@ def bench_scaling(
     plan = sim.make_plan(game, config, games=games, seed=1)
     one: list[float] = []
     many: list[float] = []
+    busy: list[float] = []
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
     for _ in range(repeats):
         for count, out in ((1, one), (workers, many)):
             study = sim.run(plan, workers=count)
             out.append(study.tally.games / study.seconds)
+            if count == workers:
+                busy.append(study.busy / study.seconds)
     label = config_label(game, config) or "defaults"
-    return Scaling(game.id, label, games, repeats, statistics.median(one), statistics.median(many))
+    return Scaling(
+        game.id,
+        label,
+        games,
+        repeats,
+        statistics.median(one),
+        statistics.median(many),
+        statistics.median(busy),
+        load,
+    )
 
 
 # -- docs/benchmarks.md -------------------------------------------------------------------
@@ -299,7 +312,7 @@ def replace_sections(path: Path, sections: dict[str, str], intro: str) -> None:
     for title, lines in blocks:
         if title in sections:
             body = sections[title].rstrip("\n").splitlines()
-            out.extend([f"## {title}", *body, ""])
+            out.extend([f"## {title}", "", *body, ""])
             done.add(title)
         else:
             out.extend(lines)
@@ -307,7 +320,7 @@ def replace_sections(path: Path, sections: dict[str, str], intro: str) -> None:
         if title not in done:
             if out and out[-1].strip():
                 out.append("")
-            out.extend([f"## {title}", *body_text.rstrip("\n").splitlines(), ""])
+            out.extend([f"## {title}", "", *body_text.rstrip("\n").splitlines(), ""])
     cleaned = "\n".join(out).rstrip("\n") + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(cleaned, encoding="utf-8")

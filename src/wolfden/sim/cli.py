@@ -240,7 +240,8 @@ class BenchGroup(click.Group):
     hands over to the server's own benchmark when the server is installed."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if not args or (args[0] not in self.commands and args[0] not in ("--help", "-h")):
+        named = {*self.commands, *self.list_commands(ctx), "--help", "-h"}
+        if not args or args[0] not in named:
             args = ["games", *args]
         return super().parse_args(ctx, args)
 
@@ -439,7 +440,7 @@ def _bench_scaling(bench: Any, chosen: list[Game], command: str, host: str) -> s
     result = bench.bench_scaling(game, config, games=games)
     click.echo(
         f"  1 worker {result.one:,.0f} games/s, 2 workers {result.two:,.0f} games/s: "
-        f"{result.ratio:.2f}× (workers kept {result.busy:.2f} cores busy; load {result.load:.2f})"
+        f"{result.ratio:.2f}× (workers got {result.busy:.2f} cores; load {result.load:.2f})"
     )
     options = "" if result.label == "defaults" else result.label + " "
     return (
@@ -447,10 +448,82 @@ def _bench_scaling(bench: Any, chosen: list[Game], command: str, host: str) -> s
         f"--games {games} --workers W` with random bots, timed from start to finish (starting "
         f"the worker processes included), median of {result.repeats} runs each.\n\n"
         f"Machine: {host}; one-minute load average {result.load:.2f} before the runs. "
-        f"During the 2-worker runs the workers kept {result.busy:.2f} cores busy on average "
-        "(their playing time over the wall time): with both cores free this is close to 2, "
-        "and a lower figure means other work on the machine held a core.\n\n"
+        f"During the 2-worker runs the workers got {result.busy:.2f} cores on average (their "
+        "CPU time over the wall time): with both cores free this is close to 2, and a lower "
+        "figure means other work on the shared machine held a core.\n\n"
         "| workers | games/s | scaling |\n|---:|---:|---:|\n"
         f"| 1 | {result.one:,.0f} | 1.00× |\n"
         f"| 2 | {result.two:,.0f} | {result.ratio:.2f}× |"
     )
+
+
+# -- balance ------------------------------------------------------------------------------
+
+
+@click.command(
+    "balance",
+    help="Regenerate docs/balance.md and its figures: win rates of every registered game "
+    "across player counts, role sets, variants and bot kinds (or only the GAMEs named; "
+    "the other games' sections stay as they are).",
+)
+@click.argument("names", nargs=-1, metavar="[GAME]...")
+@click.option(
+    "--games",
+    "-n",
+    type=click.IntRange(10),
+    default=1000,
+    show_default=True,
+    help="Games per table row.",
+)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option(
+    "--workers",
+    "-w",
+    type=click.IntRange(1),
+    default=None,
+    help="Processes to use (default: every core).",
+)
+@click.option(
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=Path("docs/balance.md"),
+    show_default=True,
+)
+@click.option(
+    "--figures",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("docs/figures"),
+    show_default=True,
+)
+@friendly
+def balance_command(
+    names: tuple[str, ...],
+    games: int,
+    seed: int,
+    workers: int | None,
+    output: Path,
+    figures: Path,
+) -> None:
+    from wolfden.sim import balance
+    from wolfden.sim.bench import replace_sections
+
+    chosen = [sim.load_game(n) for n in names] if names else game_registry.all()
+    workers = workers or sim.default_workers()
+    command = "wolfden balance" + "".join(f" {n}" for n in names)
+    if games != 1000:
+        command += f" --games {games}"
+    if seed != 1:
+        command += f" --seed {seed}"
+    plans = [(game, balance.studies_for(game, games)) for game in chosen]
+    total = sum(len(s.points) * len(s.bots) * s.games for _, studies in plans for s in studies)
+    sections: dict[str, str] = {}
+    with balance.shared_pool(workers) as pool, progress_bar(total, "balance") as advance:
+        for game, studies in plans:
+            for study in studies:
+                click.echo(f"{study.title}: {len(study.points)} settings × {study.bots}", err=True)
+                balance.run_study(study, seed=seed, workers=workers, pool=pool, progress=advance)
+            sections[balance.section_title(game)] = balance.game_markdown(
+                game, studies, figures, output, command, seed
+            )
+    replace_sections(output, sections, balance.INTRO)
+    click.echo(f"written to {output} and {figures}/", err=True)

@@ -154,13 +154,17 @@ def plot_series(
     xlabels: Sequence[str],
     series: Mapping[str, Sequence[Mapping[str, Any] | None]],
     xlabel: str = "",
+    connect: bool = True,
 ) -> None:
-    """Win rate against a setting (player count, variant): one line per team, interval bars."""
+    """Win rate against a setting (player count, variant): one series per team with interval
+    bars, joined by lines when the setting is ordered (``connect``)."""
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(max(5.0, 0.8 * len(xlabels) + 2.5), 3.6))
     xs = list(range(len(xlabels)))
-    for name, entries in series.items():
-        points = [(x, e) for x, e in zip(xs, entries) if e is not None]
+    shift = 0.08 if len(series) > 1 else 0.0
+    for i, (name, entries) in enumerate(series.items()):
+        offset = (i - (len(series) - 1) / 2) * shift
+        points = [(x + offset, e) for x, e in zip(xs, entries) if e is not None]
         if not points:
             continue
         ax.errorbar(
@@ -172,6 +176,7 @@ def plot_series(
             ],
             marker="o",
             capsize=4,
+            linestyle="-" if connect else "none",
             label=str(name),
         )
     ax.set_xticks(xs)

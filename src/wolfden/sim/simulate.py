@@ -178,11 +178,12 @@ class ChunkResult:
     tally: Tally
     rows: list[Row] | None
     seconds: float
+    cpu: float
 
 
 def run_chunk(plan: Plan, start: int, stop: int) -> ChunkResult:
     """Play matches ``start`` … ``stop - 1`` of the plan (in a worker process or in-line)."""
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     game = load_game(plan.game)
     config = config_from_json(game.Config, dict(plan.config))
     factories = bot_kinds(game)
@@ -198,7 +199,9 @@ def run_chunk(plan: Plan, start: int, stop: int) -> ChunkResult:
         tally.add(result.outcome, result.steps)
         if rows is not None:
             rows.append(Row.of(index, seed, result.outcome, result.steps))
-    return ChunkResult(start, stop, tally, rows, time.perf_counter() - began)
+    return ChunkResult(
+        start, stop, tally, rows, time.perf_counter() - began, time.process_time() - cpu
+    )
 
 
 def chunks(games: int, workers: int, size: int | None = None) -> list[tuple[int, int]]:
@@ -218,14 +221,14 @@ class Study:
     done: list[tuple[int, int]] = field(default_factory=list)
     seconds: float = 0.0
     busy: float = 0.0
-    """Seconds the workers spent playing, added up (``busy / seconds`` = cores kept busy)."""
+    """CPU seconds the workers spent playing, added up (``busy / seconds`` = cores used)."""
     interrupted: bool = False
     workers: int = 1
     backend: str = "local"
 
     def add(self, chunk: ChunkResult) -> None:
         self.tally += chunk.tally
-        self.busy += chunk.seconds
+        self.busy += chunk.cpu
         self.done.append((chunk.start, chunk.stop))
         if chunk.rows is not None:
             self.rows.extend(chunk.rows)
@@ -253,16 +256,21 @@ def run(
     backend: str = "local",
     chunk_size: int | None = None,
     progress: Progress | None = None,
+    executor: futures.Executor | None = None,
 ) -> Study:
     """Run the plan and return its study. Ctrl-C stops it: the study then holds what finished
-    and has ``interrupted`` set."""
+    and has ``interrupted`` set. A local run may share an ``executor`` (a process pool) with
+    other runs, which saves starting the workers again."""
     workers = workers or default_workers()
     if backend not in BACKENDS:
         raise ConfigError(f"unknown backend {backend!r}; choose {', '.join(BACKENDS)}")
     study = Study(plan, workers=workers, backend=backend)
     pieces = chunks(plan.games, workers, chunk_size)
     began = time.perf_counter()
-    stream = {"local": _run_local, "ray": _run_ray}[backend](plan, pieces, workers)
+    if backend == "ray":
+        stream = _run_ray(plan, pieces, workers)
+    else:
+        stream = _run_local(plan, pieces, workers, executor)
 
     def take(chunk: ChunkResult) -> None:
         study.add(chunk)
@@ -286,21 +294,26 @@ def run(
     return study
 
 
-def _ignore_sigint() -> None:
+def ignore_sigint() -> None:
+    """Worker processes leave Ctrl-C to the main process, which stops handing out work."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _run_local(
-    plan: Plan, pieces: Sequence[tuple[int, int]], workers: int
+    plan: Plan,
+    pieces: Sequence[tuple[int, int]],
+    workers: int,
+    executor: futures.Executor | None = None,
 ) -> Iterator[ChunkResult]:
-    if workers <= 1:
+    if workers <= 1 and executor is None:
         for start, stop in pieces:
             yield run_chunk(plan, start, stop)
         return
     import multiprocessing
 
-    context = multiprocessing.get_context("spawn")
-    pool = futures.ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_sigint)
+    pool = executor or futures.ProcessPoolExecutor(
+        workers, mp_context=multiprocessing.get_context("spawn"), initializer=ignore_sigint
+    )
     pending: set[futures.Future[ChunkResult]] = set()
     queue = iter(pieces)
     try:
@@ -326,7 +339,8 @@ def _run_local(
                 yield fut.result()
         raise
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        if executor is None:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _run_ray(plan: Plan, pieces: Sequence[tuple[int, int]], workers: int) -> Iterator[ChunkResult]:
