@@ -51,7 +51,7 @@ def test_config_fields_become_flags():
         "--variant",
         "loaded",
         "--max-rounds",
-        "none",
+        "5",
         "--no-announce",
         "--target",
         "2",
@@ -65,7 +65,7 @@ def test_config_fields_become_flags():
     config = json.loads(result.stdout)["config"]
     assert config["players"] == 6
     assert config["variant"] == "loaded"
-    assert config["max_rounds"] is None
+    assert config["max_rounds"] == 5
     assert config["announce"] is False
     assert config["target"] == 2
 
@@ -102,7 +102,7 @@ def test_same_seed_same_json_with_one_or_two_workers():
     ("args", "message"),
     [
         (["no-such-game"], "unknown game 'no-such-game'"),
-        (["sim_tinygame", "--players", "9"], "9 is not in the range 2<=x<=6"),
+        (["sim_tinygame", "--players", "9"], "players must be 2 to 6, got 9"),
         (["sim_tinygame", "--bots", "genius"], "unknown bot 'genius'"),
         (["sim_tinygame", "--bots", "random,random"], "2 kinds for 4 seats"),
     ],
@@ -119,7 +119,7 @@ def test_config_validation_errors_come_from_the_game():
         simulate_command, ["sim_tinygame", "--max-rounds", "0", "--games", "1"]
     )
     assert result.exit_code == 2
-    assert result.stderr.strip() == "error: max_rounds must be at least 1, or none"
+    assert result.stderr.strip() == "wolfden: max_rounds must be at least 1, or none"
 
 
 def test_report_writes_html_plots_and_raw_csv(tmp_path):

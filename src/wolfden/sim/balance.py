@@ -50,7 +50,7 @@ class Study:
 
 def werewolf_studies(game: Game, games: int, bot_kinds: list[str]) -> list[Study]:
     config = game.Config
-    kinds = [k for k in ("rules", "random") if k in bot_kinds] or bot_kinds[:1]
+    kinds: list[str] = [k for k in ("rules", "random") if k in bot_kinds] or bot_kinds[:1]
     by_count = Study(
         "werewolf-players",
         "Werewolf: win rate by player count (standard deal)",
@@ -271,9 +271,10 @@ def study_markdown(study: Study, figure: str, command: str, seed: int) -> str:
     ]
     for kind in study.bots:
         for label, _ in study.points:
-            data = study.results.get((label, kind))
-            if data is None:
+            row = study.results.get((label, kind))
+            if row is None:
                 continue
+            data = row
             cells = [label, kind]
             cells += [_pct(data["win_rate"][t]) if t in data["win_rate"] else "—" for t in teams]
             cells += [f"{100 * data['draws'] / max(1, data['games']):.1f}%"]
@@ -296,8 +297,8 @@ def plot_study(study: Study, path: Path) -> None:
     for kind in study.bots:
         teams: list[str] = []
         for label in labels:
-            data = study.results.get((label, kind))
-            for team in data["win_rate"] if data else ():
+            found = study.results.get((label, kind))
+            for team in found["win_rate"] if found else ():
                 if team not in teams:
                     teams.append(team)
         for team in teams:

@@ -177,7 +177,7 @@ SPIEL_GAMES = (
 def spiel_available() -> str | None:
     """The installed OpenSpiel version, or None."""
     try:
-        import pyspiel  # noqa: F401
+        import pyspiel  # type: ignore[import-not-found]  # noqa: F401
     except ImportError:
         return None
     from importlib.metadata import PackageNotFoundError, version

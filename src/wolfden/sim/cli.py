@@ -19,10 +19,6 @@ from wolfden.engine.errors import WolfdenError
 from wolfden.sim import simulate as sim
 from wolfden.sim.options import build_config, game_params
 
-SIMULATE_FLAGS = frozenset(
-    {"games", "bots", "workers", "backend", "seed", "json", "report", "help"}
-)
-
 
 class CliError(click.ClickException):
     """One clear line on stderr and exit code 2."""
@@ -30,7 +26,7 @@ class CliError(click.ClickException):
     exit_code = 2
 
     def show(self, file: Any = None) -> None:
-        click.echo(f"error: {self.format_message()}", err=True)
+        click.echo(f"wolfden: {self.format_message()}", err=True)
 
 
 def friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -49,7 +45,7 @@ def friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
         except Exception as exc:
             if os.environ.get("WOLFDEN_DEBUG"):
                 raise
-            click.echo(f"error: {type(exc).__name__}: {exc}", err=True)
+            click.echo(f"wolfden: {type(exc).__name__}: {exc}", err=True)
             raise click.exceptions.Exit(1) from exc
 
     return wrapper
@@ -137,7 +133,10 @@ def _simulate_game(game: Game) -> click.Command:
         from wolfden.sim.report import summary, text, write_report
 
         config, seat_bots = build_config(game, kwargs)
-        bots = sim.parse_bots(kwargs["bots"], game.num_seats(config), seat_bots)
+        spec = kwargs["bots"]
+        if spec is None:
+            spec = "rules" if "rules" in sim.bot_kinds(game) else "random"
+        bots = sim.parse_bots(spec, game.num_seats(config), seat_bots)
         report_dir: Path | None = kwargs["report"]
         plan = sim.make_plan(
             game,
@@ -161,10 +160,10 @@ def _simulate_game(game: Game) -> click.Command:
             click.echo(f"report written to {page}", err=True)
         if study.interrupted:
             click.echo(f"interrupted: {study.tally.games} of {plan.games} games finished", err=True)
-            raise click.exceptions.Exit(130)
+            sys.exit(130)
 
     params: list[click.Parameter] = [
-        *game_params(game, reserved=SIMULATE_FLAGS),
+        *game_params(game),
         click.Option(
             ["--games", "-n"],
             type=click.IntRange(1),
@@ -257,7 +256,7 @@ class BenchGroup(click.Group):
 def _server_bench() -> click.Command:
     reason = "wolfden.server.bench has no bench_server_command"
     try:
-        from wolfden.server import bench as server_bench
+        from wolfden.server import bench as server_bench  # type: ignore[import-not-found]
 
         command = getattr(server_bench, "bench_server_command", None)
         if isinstance(command, click.Command):

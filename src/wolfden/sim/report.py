@@ -97,7 +97,8 @@ def text(data: Mapping[str, Any], bots: str) -> str:
             counts = extra.get("counts")
             if counts and not ("mean" in extra and len(counts) > 8):
                 parts.append(", ".join(f"{k}: {v}" for k, v in counts.items()))
-            lines.append(f"  {name}: {'; '.join(parts)}")
+            if parts:
+                lines.append(f"  {name}: {'; '.join(parts)}")
     return "\n".join(lines)
 
 

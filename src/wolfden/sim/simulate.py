@@ -10,14 +10,15 @@ chunk size and the backend therefore never change the figures.
 from __future__ import annotations
 
 import importlib
+import logging
 import math
 import os
 import signal
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from concurrent import futures
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from wolfden import bots as bot_registry
 from wolfden import games as game_registry
@@ -37,7 +38,7 @@ def load_game(ref: str) -> Game:
         return game_registry.get(ref)
     if "." in ref or ref.isidentifier():
         try:
-            return importlib.import_module(ref)  # type: ignore[return-value]
+            return cast(Game, importlib.import_module(ref))
         except ModuleNotFoundError:
             pass
     return game_registry.get(ref)  # raises UnknownGame naming the registered games
@@ -304,7 +305,7 @@ def _run_local(
     pieces: Sequence[tuple[int, int]],
     workers: int,
     executor: futures.Executor | None = None,
-) -> Iterator[ChunkResult]:
+) -> Generator[ChunkResult, None, None]:
     if workers <= 1 and executor is None:
         for start, stop in pieces:
             yield run_chunk(plan, start, stop)
@@ -343,7 +344,9 @@ def _run_local(
             pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _run_ray(plan: Plan, pieces: Sequence[tuple[int, int]], workers: int) -> Iterator[ChunkResult]:
+def _run_ray(
+    plan: Plan, pieces: Sequence[tuple[int, int]], workers: int
+) -> Generator[ChunkResult, None, None]:
     try:
         import ray
     except ImportError as exc:
@@ -355,7 +358,7 @@ def _run_ray(plan: Plan, pieces: Sequence[tuple[int, int]], workers: int) -> Ite
             num_cpus=None if os.environ.get("RAY_ADDRESS") else workers,
             include_dashboard=False,
             log_to_driver=False,
-            logging_level="ERROR",
+            logging_level=logging.ERROR,
         )
     remote = ray.remote(run_chunk)
     pending: list[Any] = []

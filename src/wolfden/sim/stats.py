@@ -188,26 +188,31 @@ class Tally:
         for name, value in flatten_stats(outcome.stats):
             self._add_extra(name, value)
 
-    def _add_extra(self, name: str, value: Any) -> None:
+    def _extra(self, name: str) -> Extra:
         extra = self.extras.get(name)
         if extra is None:
             extra = self.extras[name] = Extra()
+        return extra
+
+    def _add_extra(self, name: str, value: Any) -> None:
         if isinstance(value, bool) or value is None:
-            extra.add_label(str(value).lower())
+            self._extra(name).add_label(str(value).lower())
         elif isinstance(value, (int, float)):
-            extra.add_number(value)
+            self._extra(name).add_number(value)
         elif isinstance(value, (list, tuple, set, frozenset)):
             items = sorted(value, key=str) if isinstance(value, (set, frozenset)) else value
-            extra.games += 1
+            plain = [item for item in items if not isinstance(item, Mapping)]
+            if plain or not items:
+                extra = self._extra(name)
+                extra.games += 1
+                extra.counts.update(str(item) for item in plain)
             for item in items:
                 if isinstance(item, Mapping):
                     # A list of records (each death, each deal): count each field's values.
                     for key, field_value in flatten_stats(item, name + "."):
                         self._add_extra(key, field_value)
-                else:
-                    extra.counts[str(item)] += 1
         else:
-            extra.add_label(str(value))
+            self._extra(name).add_label(str(value))
 
     def __iadd__(self, other: Tally) -> Tally:
         self.games += other.games
