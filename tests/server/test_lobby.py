@@ -308,3 +308,15 @@ def test_start_without_a_body_fills_with_the_stand_in_bot(server: Server) -> Non
     r = server.host("POST", f"/api/rooms/{made['code']}/start", made["token"])
     assert r.status_code == 200, r.text
     assert r.json()["room"]["seats"][1]["bot"] == r.json()["room"]["settings"]["stand_in_bot"]
+
+
+def test_a_person_joining_between_matches_takes_a_bots_place(server: Server) -> None:
+    made = server.create(config={"players": 7})
+    code, token = made["code"], made["token"]
+    server.host("POST", f"/api/rooms/{code}/start", token, json={"fill_with": "random"})
+    r = server.http.post(f"/api/rooms/{code}/join", json={"name": "Late"})
+    assert r.status_code == 409 and error_of(r)["code"] == "wrong_phase"
+    server.host("POST", f"/api/rooms/{code}/end", token)
+    room = server.join(code, "Late")["room"]
+    assert room["seats"][1]["name"] == "Late" and room["seats"][1]["bot"] is None
+    assert all(s["bot"] == "random" for s in room["seats"][2:])

@@ -480,6 +480,8 @@ class RoomManager:
                     "in the next one.",
                 )
             free = [i for i, s in enumerate(room.seats) if s.participant is None and s.bot is None]
+            # a person who joins between matches takes the place of a bot
+            free += [i for i, s in enumerate(room.seats) if s.participant is None and s.bot]
             if not free:
                 raise Refused("room_full", "Every seat is taken; you can join as a spectator.")
             seat = free[0]
@@ -488,7 +490,7 @@ class RoomManager:
         room.next_participant += 1
         room.participants[p.id] = p
         if seat is not None:
-            room.seats[seat].participant = p.id
+            room.seats[seat] = SeatSlot(participant=p.id)
         return p, token
 
     def create_room(
@@ -510,13 +512,13 @@ class RoomManager:
         return room, p, token
 
     def join(self, room: Room, name: Any, role: Any) -> tuple[Participant, str]:
+        seats = [SeatSlot(s.participant, s.bot) for s in room.seats]
         p, token = self._add_participant(room, name, role)
         try:
             self._save(room)
         except Refused:
             del room.participants[p.id]
-            if p.seat is not None:
-                room.seats[p.seat].participant = None
+            room.seats = seats
             raise
         self.publish_room(room)
         return p, token
