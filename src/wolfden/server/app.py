@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import io
 import json
 import logging
 import mimetypes
@@ -15,7 +16,7 @@ from typing import Any, Literal
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
@@ -493,6 +494,18 @@ def create_app(
         room = host_room(code, request)
         manager.pause(room, False)
         return room_reply(room)
+
+    @app.get("/api/qr.svg", tags=["rooms"], response_class=Response)
+    async def qr_code(text: str) -> Response:
+        """A QR code (SVG) of a short text, such as a room's join link, for other phones to scan."""
+        if not 1 <= len(text) <= 512:
+            raise Refused("bad_request", "A QR code holds 1 to 512 characters of text.", 400)
+        import qrcode  # type: ignore[import-untyped]
+        import qrcode.image.svg  # type: ignore[import-untyped]
+
+        out = io.BytesIO()
+        qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage).save(out)
+        return Response(out.getvalue(), media_type="image/svg+xml")
 
     # -- matches --------------------------------------------------------------------------
 
