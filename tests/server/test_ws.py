@@ -313,3 +313,22 @@ def test_a_flood_of_messages_is_rate_limited(make_server: Any) -> None:
     except TimeoutError:
         pass
     assert "rate_limited" in codes and codes.count("pong") < 30
+
+
+def test_a_broken_bot_does_not_stall_the_table(server: Server, monkeypatch: Any) -> None:
+    from wolfden.server import rooms
+
+    class Broken:
+        def act(self, view: Any, legal: Any, rng: Any) -> Any:
+            raise RuntimeError("this bot has a bug")
+
+    monkeypatch.setattr(rooms, "make_bot", lambda game_id, kind, seat: Broken())
+    made = server.create(config={"players": 7})
+    code, token = made["code"], made["token"]
+    server.host("POST", f"/api/rooms/{code}/seats/1/bot", token, json={"kind": "random"})
+    server.host("POST", f"/api/rooms/{code}/start", token, json={"fill_with": "random", "seed": 4})
+    server.settle()
+    m = match_of(server, code)
+    # every bot that was called on at night acted anyway; only seat 0 (a person) may be waited for
+    assert werewolf.actors(m.state) <= {0}
+    assert m.version > 0

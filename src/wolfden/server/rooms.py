@@ -1077,14 +1077,19 @@ class RoomManager:
                 game = room.game
                 if kind is None or seat not in game.actors(m.state):
                     return
-                bot = m.bots.get((seat, kind))
-                if bot is None:
-                    bot = m.bots[(seat, kind)] = make_bot(game.id, kind, seat)
                 legal = game.legal_actions(m.state, seat)
-                view = (
-                    game.view(m.state, Viewer.of(seat)) if getattr(bot, "needs_view", True) else {}
-                )
-                action = bot.act(view, legal, Rng(derive_seed(m.seed, seat, m.version)))
+                rng = Rng(derive_seed(m.seed, seat, m.version))
+                try:
+                    bot = m.bots.get((seat, kind))
+                    if bot is None:
+                        bot = m.bots[(seat, kind)] = make_bot(game.id, kind, seat)
+                    needs_view = getattr(bot, "needs_view", True)
+                    view = game.view(m.state, Viewer.of(seat)) if needs_view else {}
+                    action = bot.act(view, legal, rng)
+                except Exception:
+                    # a broken bot must not stall the table: play a random legal action
+                    log.exception("%s: bot %s at seat %s failed", m.id, kind, seat)
+                    action = legal[rng.below(len(legal))]
                 try:
                     self._commit(room, m, seat, action)
                 except Refused as exc:
