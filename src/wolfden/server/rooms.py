@@ -1001,7 +1001,7 @@ class RoomManager:
         if dl is None:
             return None
         at = None if m.paused_at is not None else self._due(m, dl.seconds)
-        return {"label": dl.label, "at": at, "seconds": dl.seconds, "phase": dl.phase}
+        return {"label": dl.label, "at": at, "seconds": dl.seconds}
 
     def _due(self, m: Match, seconds: float) -> float:
         return m.phase_started + seconds / self.settings.time_scale
