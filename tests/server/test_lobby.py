@@ -330,3 +330,16 @@ def test_a_join_link_is_drawn_as_a_qr_code(server: Server) -> None:
         error_of(server.http.get("/api/qr.svg", params={"text": "x" * 600}))["code"]
         == "bad_request"
     )
+
+
+def test_a_participant_leaves_and_the_token_stops_working(server: Server) -> None:
+    made = server.create()
+    code = made["code"]
+    bea = server.join(code, "Bea")
+    path = f"/api/rooms/{code}/participants/{bea['participant']}/leave"
+    r = server.host("POST", path, made["token"])
+    assert r.status_code == 403 and error_of(r)["code"] == "forbidden"
+    r = server.host("POST", path, bea["token"])
+    assert [p["name"] for p in r.json()["room"]["participants"]] == ["Ada"]
+    assert r.json()["room"]["seats"][1]["participant"] is None
+    assert server.host("GET", f"/api/rooms/{code}/me", bea["token"]).status_code == 401
