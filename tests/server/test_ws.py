@@ -332,3 +332,23 @@ def test_a_broken_bot_does_not_stall_the_table(server: Server, monkeypatch: Any)
     # every bot that was called on at night acted anyway; only seat 0 (a person) may be waited for
     assert werewolf.actors(m.state) <= {0}
     assert m.version > 0
+
+
+def test_text_that_is_not_valid_unicode_is_refused(server: Server) -> None:
+    code, _token, host = room_with_bots(server)
+    host.send('{"type": "action", "id": 1, "action": {"name": "ask", "args": ["\\ud800"]}}')
+    assert host.answer(1)["error"]["code"] == "invalid_message"
+    host.send({"type": "ping", "id": "alive"})
+    assert host.expect("pong")["id"] == "alive"
+    r = server.http.post(
+        "/api/rooms",
+        content=b'{"game": "werewolf", "name": "A", "config": {"names": ["\\ud800"]}}',
+        headers={"content-type": "application/json"},
+    )
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_config"
+    r = server.http.post(
+        f"/api/rooms/{code}/join",
+        content=b'{"name": "\\ud800"}',
+        headers={"content-type": "application/json"},
+    )
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_name"

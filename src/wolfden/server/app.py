@@ -196,6 +196,8 @@ class Connection:
                 return
             try:
                 await self.ws.send_text(text)
+            except UnicodeEncodeError:
+                log.error("a message that is not valid UTF-8 was not sent")
             except Exception:
                 return
 

@@ -88,6 +88,21 @@ def clean_name(raw: Any) -> str:
     return name
 
 
+def plain_text(value: Any) -> bool:
+    """True when every string inside ``value`` can be sent as UTF-8 (no lone surrogates)."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    if isinstance(value, Mapping):
+        return all(plain_text(k) and plain_text(v) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return all(plain_text(v) for v in value)
+    return True
+
+
 def bot_kinds(game_id: str) -> list[str]:
     """The bot kinds of a game, ``random`` first (a game without a bots module has only that)."""
     try:
@@ -456,6 +471,8 @@ class RoomManager:
             ) from exc
 
     def _config(self, game: Game, data: Any) -> Any:
+        if not plain_text(data):
+            raise Refused("bad_config", "The configuration's text must be valid Unicode.", 400)
         try:
             return config_from_json(game.Config, data)
         except ConfigError as exc:
@@ -884,12 +901,17 @@ class RoomManager:
 
     def parse_action(self, msg: dict[str, Any]) -> Action:
         try:
+            action = None
             if "action" in msg:
-                return Action.from_json(msg["action"])
-            if isinstance(msg.get("text"), str):
-                return Action.parse(msg["text"])
+                action = Action.from_json(msg["action"])
+            elif isinstance(msg.get("text"), str):
+                action = Action.parse(msg["text"])
         except ParseError as exc:
             raise Refused("invalid_message", str(exc)) from exc
+        if action is not None:
+            if not plain_text(action):
+                raise Refused("invalid_message", "An action's text must be valid Unicode.")
+            return action
         raise Refused(
             "invalid_message",
             'An action message has "action": {"name": ..., "args": [...]} or "text": "vote 3".',
@@ -988,7 +1010,10 @@ class RoomManager:
         m.state, m.version, m.phase_seq, m.phase_started = state, m.version + 1, seq, started
         if outcome is not None:
             self._finish(room, m, outcome)
-        self.publish_views(room, events)
+        try:
+            self.publish_views(room, events)
+        except Exception:  # committed: a view that cannot be sent must not undo or hide that
+            log.exception("%s: views after version %s could not be sent", m.id, m.version)
         if outcome is None:
             self._after_change(room)
 
