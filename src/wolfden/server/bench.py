@@ -30,6 +30,8 @@ from pathlib import Path
 from typing import Any
 
 import click
+import orjson
+from websockets.exceptions import ConnectionClosed
 
 # -- the bare broadcast app (served by uvicorn in its own process) ---------------------------
 
@@ -118,11 +120,15 @@ class Room:
         self.tasks: list[asyncio.Task[None]] = []
 
     async def reader(self, m: Member) -> None:
-        async for raw in m.ws:
+        while True:
+            try:
+                raw = await m.ws.recv(decode=False)
+            except ConnectionClosed:
+                return
             if self.stats is not None:
                 self.stats.frames += 1
                 self.stats.frame_bytes += len(raw)
-            msg = json.loads(raw)
+            msg = orjson.loads(raw)
             kind = msg.get("type")
             if kind == "view":
                 m.version, m.match = msg["version"], msg["match"]
