@@ -357,7 +357,11 @@ class RoomManager:
             if match_id:
                 stored = self.store.load_match(match_id)
                 if stored is not None:
-                    room.match = self._replay(room, stored)
+                    try:
+                        room.match = self._replay(room, stored)
+                    except Exception as exc:  # e.g. the game's rules changed under the log
+                        log.error("match %s cannot be replayed: %s", match_id, exc)
+                        continue
                     if room.match.ended and room.status == "live":
                         # the crash came between committing the last action and the room
                         room.status = "finished"
@@ -448,7 +452,8 @@ class RoomManager:
     def participant(self, room: Room, pid: Any) -> Participant:
         p = room.participants.get(pid) if isinstance(pid, str) else None
         if p is None:
-            raise not_found("participant_not_found", f"No one in this room has the id {pid!r}.")
+            shown = repr(pid[:40]) if isinstance(pid, str) else "given"
+            raise not_found("participant_not_found", f"No one in this room has the id {shown}.")
         return p
 
     # -- lobby ----------------------------------------------------------------------
