@@ -36,15 +36,20 @@ def play_randomly(client: Client, seed: int, done: threading.Event, errors: list
                 continue
             if msg["outcome"] is not None:
                 return
-            if msg["legal"] and msg["version"] > acted_on:
+            if msg["version"] <= acted_on:
+                continue
+            # a person plays their own actions; the host also uses the moderator's controls
+            kind, options = "action", msg["legal"]
+            if not options and msg["host_actions"]:
+                kind, options = "host_action", msg["host_actions"]
+            if options:
                 acted_on = msg["version"]
-                action = rng.choice(msg["legal"])
                 client.send(
                     {
-                        "type": "action",
+                        "type": kind,
                         "id": msg["version"],
                         "version": msg["version"],
-                        "action": action,
+                        "action": rng.choice(options),
                     }
                 )
     except Exception as exc:  # a thread must report, not die silently
