@@ -278,6 +278,9 @@ def test_web_client_is_served_with_security_headers(make_server: Any, tmp_path: 
     assert r.headers["x-content-type-options"] == "nosniff"
     assert r.headers["x-frame-options"] == "DENY"
     assert server.http.get("/app.js").headers["content-type"].startswith("text/javascript")
+    assert "wolfden" in server.http.get("/join/ABCDEF").text  # links into the client
+    assert server.http.get("/missing.js").status_code == 404
+    assert server.http.get("/api/nothing").json()["error"]["code"] == "not_found"
     assert server.http.get("/style.css").headers["content-type"].startswith("text/css")
     api = server.http.get("/api/games")
     assert api.headers["x-content-type-options"] == "nosniff"

@@ -95,6 +95,20 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+class WebClient(StaticFiles):
+    """The static web client; a page address without a file (``/join/7KQ2XA``) gets index.html,
+    so links into the client work; unknown files and API paths stay 404."""
+
+    async def get_response(self, path: str, scope: Scope) -> Any:
+        try:
+            return await super().get_response(path, scope)
+        except StarletteHTTPException as exc:
+            last = path.rsplit("/", 1)[-1]
+            if exc.status_code != 404 or "." in last or path.split("/", 1)[0] in ("api", "ws"):
+                raise
+            return await super().get_response("index.html", scope)
+
+
 # -- request bodies -------------------------------------------------------------------------
 
 
@@ -659,7 +673,7 @@ def create_app(
 
     web = settings.web_dir
     if web is not None and Path(web).is_dir():
-        app.mount("/", StaticFiles(directory=str(web), html=True), name="web")
+        app.mount("/", WebClient(directory=str(web), html=True), name="web")
 
     app.add_middleware(SecurityHeaders)
     return app
