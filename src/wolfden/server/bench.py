@@ -82,6 +82,12 @@ class Phase:
     seconds: float = 0.0
     frames: int = 0
     frame_bytes: int = 0
+    server_cpu: float | None = None
+
+    def cpu_ms_per_action(self) -> float | None:
+        if self.server_cpu is None or not self.actions:
+            return None
+        return self.server_cpu / self.actions * 1000
 
     def percentile(self, p: float) -> float:
         if not self.latencies:
@@ -207,8 +213,20 @@ class Room:
         return time.perf_counter() - t0 if t0 else None
 
 
-async def _drive(rooms: list[Room], http: Any, seconds: float, interval: float | None) -> Phase:
+def _cpu_seconds(pid: int) -> float | None:
+    """CPU time (user + system) of a process so far, from /proc; None where there is none."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def _drive(
+    rooms: list[Room], http: Any, seconds: float, interval: float | None, pid: int
+) -> Phase:
     stats = Phase()
+    cpu_before = _cpu_seconds(pid)
     for r in rooms:
         r.stats = stats
     stop = time.perf_counter() + seconds
@@ -237,6 +255,9 @@ async def _drive(rooms: list[Room], http: Any, seconds: float, interval: float |
     started = time.perf_counter()
     await asyncio.gather(*(loop(i, r) for i, r in enumerate(rooms)))
     stats.seconds = time.perf_counter() - started
+    cpu_after = _cpu_seconds(pid)
+    if cpu_before is not None and cpu_after is not None:
+        stats.server_cpu = cpu_after - cpu_before
     for r in rooms:
         r.stats = None
     return stats
@@ -358,8 +379,8 @@ def run(
 
             async def wolfden() -> tuple[Phase, Phase]:
                 built, http = await _wolfden_rooms(port, rooms, players, game)
-                paced = await _drive(built, http, seconds, interval)
-                sat = await _drive(built, http, saturation, None)
+                paced = await _drive(built, http, seconds, interval, proc.pid)
+                sat = await _drive(built, http, saturation, None, proc.pid)
                 await _close(built)
                 await http.aclose()
                 return paced, sat
@@ -384,6 +405,8 @@ def run(
             "error",
             "--ws-max-size",
             "65536",
+            "--ws-per-message-deflate",
+            "false",
         ],
         port,
     )
@@ -391,8 +414,8 @@ def run(
 
         async def bare() -> tuple[Phase, Phase]:
             built = await _bare_rooms(port, rooms, players, pad)
-            paced = await _drive(built, None, seconds, interval)
-            sat = await _drive(built, None, saturation, None)
+            paced = await _drive(built, None, seconds, interval, proc.pid)
+            sat = await _drive(built, None, saturation, None, proc.pid)
             await _close(built)
             return paced, sat
 
@@ -410,17 +433,18 @@ def report(results: dict[str, Any], rooms: int, players: int, interval: float) -
         "then saturation (each room acts again as soon as everyone saw its last action).",
         "",
         "| server | paced actions/s | p50 ms | p99 ms | errors/timeouts | saturation actions/s | "
-        "saturation p99 ms | avg frame bytes |",
-        "|---|---|---|---|---|---|---|---|",
+        "saturation p99 ms | server CPU ms per action | avg frame bytes |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for name in ("wolfden", "bare"):
         paced, sat = results[name]
         avg = paced.frame_bytes // max(1, paced.frames)
+        cpu = sat.cpu_ms_per_action()
         lines.append(
             f"| {'wolfden serve' if name == 'wolfden' else 'bare Starlette broadcast'} | "
             f"{paced.rate():.0f} | {paced.percentile(50):.1f} | {paced.percentile(99):.1f} | "
             f"{paced.errors + sat.errors}/{paced.timeouts + sat.timeouts} | {sat.rate():.0f} | "
-            f"{sat.percentile(99):.1f} | {avg} |"
+            f"{sat.percentile(99):.1f} | {'—' if cpu is None else f'{cpu:.2f}'} | {avg} |"
         )
     w, b = results["wolfden"][1].rate(), results["bare"][1].rate()
     paced = results["wolfden"][0]
@@ -435,6 +459,9 @@ def report(results: dict[str, Any], rooms: int, players: int, interval: float) -
         "- Saturation target (at least half the bare app's rate): "
         + ("met" if b and w >= 0.5 * b else "NOT met")
         + (f" — ratio {w / b:.2f}." if b else "."),
+        "- Server CPU per action is the server process's CPU time during the saturation phase "
+        "over the actions it served: it does not depend on what else the machine is doing, and "
+        "1000 divided by it is the rate one free core would reach.",
         "- The bare app echoes each message to its room's clients with a payload as large as "
         "wolfden's average view frame; wolfden also checks, applies, commits to SQLite and "
         "computes one view per client for every action.",
