@@ -1241,12 +1241,12 @@ class RoomManager:
             if text is None:
                 seat = viewer.seat
                 legal = (
-                    [a.to_json() for a in game.legal_actions(m.state, seat)]
+                    [_action_json(a) for a in game.legal_actions(m.state, seat)]
                     if seat is not None and seat in actors
                     else []
                 )
                 host_actions = (
-                    [a.to_json() for a in game.legal_actions(m.state, None)]
+                    [_action_json(a) for a in game.legal_actions(m.state, None)]
                     if is_host and live
                     else []
                 )
@@ -1267,6 +1267,19 @@ class RoomManager:
                 )
             out[p.id] = text
         return out
+
+
+_ACTION_JSON: dict[Action, dict[str, Any]] = {}
+
+
+def _action_json(action: Action) -> dict[str, Any]:
+    """An action's JSON, kept: games offer the same few actions over and over."""
+    found = _ACTION_JSON.get(action)
+    if found is None:
+        if len(_ACTION_JSON) > 50_000:
+            _ACTION_JSON.clear()
+        found = _ACTION_JSON[action] = action.to_json()
+    return found
 
 
 def _not_allowed(action: Action, legal: list[Action], *, host: bool = False) -> str:
