@@ -151,6 +151,14 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
             {"id": p.id, "name": p.name, "look": p.look_de if lang is Language.DE else p.look_en}
             for p in CAST
         ],
+        "rules": {
+            "too_hard": config.too_hard,
+            "duel": config.duel.value,
+            "dice_per_team": config.dice_per_team,
+            "symbol_faces": config.symbol_faces,
+            "peek_seconds": config.peek_seconds,
+            "notebook": config.notebook,
+        },
         "prompt": _prompt(state, team, acting),
     }
     if state.phase is Phase.WAKE:
