@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from kids_table import PEOPLE, Table
+
+from .kids_table import PEOPLE, Table
 
 
 @pytest.fixture

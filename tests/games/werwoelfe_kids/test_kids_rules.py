@@ -8,11 +8,12 @@ C3 and C4 are empty.
 from __future__ import annotations
 
 import pytest
-from kids_table import GAME, PEOPLE, Table
 
 from wolfden.engine.errors import ConfigError, IllegalAction, MatchOver, NotYourTurn
 from wolfden.engine.types import Action
 from wolfden.games.werwoelfe_kids import VILLAGE, WEREWOLVES, Config, DuelMode, Language, Layout
+
+from .kids_table import GAME, PEOPLE, Table
 
 # -- setup ------------------------------------------------------------------------------
 
