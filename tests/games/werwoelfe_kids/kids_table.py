@@ -58,7 +58,8 @@ class Table:
 
     def place(self, people: Mapping[str, str]) -> None:
         for house, person in people.items():
-            self.do(VILLAGE, f"place {person} {house}")
+            self.do(VILLAGE, f"pick {person}")
+            self.do(VILLAGE, f"put {house}")
         self.do(VILLAGE, "done")
 
     def haunt(self, houses: Iterable[str]) -> None:

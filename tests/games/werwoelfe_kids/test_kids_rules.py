@@ -23,27 +23,44 @@ def test_the_village_team_places_ten_of_the_thirteen_people_leaving_two_houses_e
     view = t.view(VILLAGE)
     assert view["persons_placed"] == 10 and len(view["houses"]) == 12 and len(view["cast"]) == 13
     for house, person in list(PEOPLE.items())[:9]:
-        t.do(VILLAGE, f"place {person} {house}")
+        t.do(VILLAGE, f"pick {person}")
+        t.do(VILLAGE, f"put {house}")
     assert "done" not in t.legal(VILLAGE)
-    t.do(VILLAGE, "place jonas C2")
-    assert "done" in t.legal(VILLAGE)
-    assert not any(a.startswith("place") for a in t.legal(VILLAGE))
+    t.do(VILLAGE, "pick jonas")
+    t.do(VILLAGE, "put C2")
+    assert t.legal(VILLAGE)[0] == "done"
+    assert not any(a.startswith(("pick", "put")) for a in t.legal(VILLAGE))
     t.do(VILLAGE, "done")
     assert t.phase == "haunt"
 
 
-def test_a_person_can_be_taken_back_before_the_doors_go_on() -> None:
+def test_placing_is_picking_a_person_then_a_house() -> None:
     t = Table()
-    t.do(VILLAGE, "place ada B2")
-    assert "place ada A1" not in t.legal(VILLAGE)
-    t.do(VILLAGE, "take B2")
-    b2 = next(h for h in t.view(VILLAGE)["houses"] if h["house"] == "B2")
-    assert b2["content"] == "empty" and "place ada A1" in t.legal(VILLAGE)
+    assert not any(a.startswith("put") for a in t.legal(VILLAGE))
+    t.do(VILLAGE, "pick ada")
+    assert t.view(VILLAGE)["selected"] == "ada"
+    assert "put B2" in t.legal(VILLAGE) and "pick ada" not in t.legal(VILLAGE)
+    t.do(VILLAGE, "put B2")
+    assert t.view(VILLAGE)["selected"] is None
+    assert "put C1" not in t.legal(VILLAGE) and "pick ada" not in t.legal(VILLAGE)
+
+
+def test_the_last_placed_person_can_be_taken_back_before_the_doors_go_on() -> None:
+    t = Table()
+    assert "undo" not in t.legal(VILLAGE)
+    for person, house in (("ada", "A1"), ("bruno", "B2")):
+        t.do(VILLAGE, f"pick {person}")
+        t.do(VILLAGE, f"put {house}")
+    t.do(VILLAGE, "undo")
+    contents = {h["house"]: h["content"] for h in t.view(VILLAGE)["houses"]}
+    assert contents["B2"] == "empty" and contents["A1"] == "ada"
+    assert "pick bruno" in t.legal(VILLAGE) and "pick ada" not in t.legal(VILLAGE)
 
 
 def test_scatter_places_the_remaining_people_at_random() -> None:
     t = Table()
-    t.do(VILLAGE, "place ada A1")
+    t.do(VILLAGE, "pick ada")
+    t.do(VILLAGE, "put A1")
     t.do(VILLAGE, "scatter")
     contents = [h["content"] for h in t.view(VILLAGE)["houses"]]
     assert contents.count("empty") == 2 and contents[0] == "ada"

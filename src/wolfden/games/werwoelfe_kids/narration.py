@@ -60,8 +60,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     # duel
     "roll": (
-        "{team} rolls {k} symbol(s) with {n} dice: {left} to go.",
-        "{team} würfelt {k} Symbol(e) mit {n} Würfeln: noch {left}.",
+        "{team} rolls {n} and gets {k} symbol(s): {left} still to roll.",
+        "{team} würfelt mit {n} und hat {k} Symbol(e): noch {left} zu würfeln.",
     ),
     "ready": ("{team} is ready to roll.", "{team} ist bereit zum Würfeln."),
     "shared_finish": (
@@ -93,8 +93,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     # prompts shown in a view
     "p.place": (
-        "Place {n} people: tap a person, then a house ({placed} placed). Remember who lives where!",
-        "Verteilt {n} Personen: tippt eine Person, dann ein Haus ({placed} verteilt). Merkt euch, "
+        "Place {n} people: pick a person, then a house ({placed} placed). Remember who lives "
+        "where!",
+        "Verteilt {n} Personen: wählt eine Person, dann ein Haus ({placed} verteilt). Merkt euch, "
         "wer wo wohnt!",
     ),
     "p.place_wait": (

@@ -58,6 +58,7 @@ ROLL = Action("roll")
 STAY = Action("stay")
 DONE = Action("done")
 SCATTER = Action("scatter")
+UNDO = Action("undo")
 WAKE = Action("wake")
 
 VILLAGE_ONLY = Audience.only(VILLAGE)
@@ -71,9 +72,8 @@ class Actions(NamedTuple):
     open: tuple[Action, ...]
     haunt: tuple[Action, ...]
     move: tuple[Action, ...]
-    take: tuple[Action, ...]
-    place: tuple[tuple[Action, ...], ...]
-    """place[person][house]"""
+    put: tuple[Action, ...]
+    pick: tuple[Action, ...]
 
 
 @cache
@@ -83,8 +83,8 @@ def actions_for(rows: int, cols: int) -> Actions:
         open=tuple(Action("open", (n,)) for n in names),
         haunt=tuple(Action("haunt", (n,)) for n in names),
         move=tuple(Action("move", (n,)) for n in names),
-        take=tuple(Action("take", (n,)) for n in names),
-        place=tuple(tuple(Action("place", (p.id, n)) for n in names) for p in CAST),
+        put=tuple(Action("put", (n,)) for n in names),
+        pick=tuple(Action("pick", (p.id,)) for p in CAST),
     )
 
 
@@ -137,6 +137,8 @@ def setup(config: Config, seed: int) -> State:
         "duel_house": -1,
         "dice": (0, 0),
         "rolled": (False, False),
+        "selected": -1,
+        "placing": (),
         "last_roll": ((0, 0), (0, 0)),
         "duel_rounds": 0,
         "day": 0,
@@ -206,22 +208,21 @@ def legal_actions(state: State, seat: Seat | None) -> list[Action]:
 
 
 def _legal_place(state: State) -> list[Action]:
+    """Pick a person, then put them into an empty house; undo the last placement; or let the
+    app scatter the rest. Done once exactly the right number of people live in the village."""
     acts = _acts(state)
     houses = state.houses
-    out: list[Action] = []
-    placed = placed_count(state)
-    if placed < state.config.persons_placed:
+    room = placed_count(state) < state.config.persons_placed
+    out: list[Action] = [SCATTER if room else DONE]
+    if room:
+        if state.selected >= 0:
+            out.extend(acts.put[h] for h, c in enumerate(houses) if c == EMPTY)
         present = set(houses)
-        empty = [h for h, c in enumerate(houses) if c == EMPTY]
-        for p in range(len(CAST)):
-            if p not in present:
-                row = acts.place[p]
-                out.extend(row[h] for h in empty)
-    out.extend(acts.take[h] for h, c in enumerate(houses) if is_person(c))
-    if placed < state.config.persons_placed:
-        out.append(SCATTER)
-    else:
-        out.append(DONE)
+        out.extend(
+            acts.pick[p] for p in range(len(CAST)) if p not in present and p != state.selected
+        )
+    if state.placing:
+        out.append(UNDO)
     return out
 
 
@@ -317,15 +318,20 @@ def apply_place(state: State, seat: Seat, action: Action) -> tuple[State, list[E
         empty = [h for h, c in enumerate(houses) if c == EMPTY]
         rng.shuffle(free)
         rng.shuffle(empty)
-        for p, h in zip(free[: state.config.persons_placed - placed_count(state)], empty):
+        chosen = list(zip(free[: state.config.persons_placed - placed_count(state)], empty))
+        for p, h in chosen:
             houses[h] = p
-        return state.evolve(houses=tuple(houses), rng=rng.state), []
+        placing = state.placing + tuple(h for _, h in chosen)
+        return state.evolve(houses=tuple(houses), rng=rng.state, selected=-1, placing=placing), []
+    if action.name == "pick":
+        return state.evolve(selected=PERSON_INDEX[str(action.args[0])]), []
+    if action == UNDO:
+        houses[state.placing[-1]] = EMPTY
+        return state.evolve(houses=tuple(houses), placing=state.placing[:-1]), []
     house = _house_arg(state, action)
-    if action.name == "take":
-        houses[house] = EMPTY
-    else:
-        houses[house] = PERSON_INDEX[str(action.args[0])]
-    return state.evolve(houses=tuple(houses)), []
+    houses[house] = state.selected
+    placing = (*state.placing, house)
+    return state.evolve(houses=tuple(houses), selected=-1, placing=placing), []
 
 
 def cover_village(state: State) -> tuple[State, list[Event]]:
@@ -334,7 +340,8 @@ def cover_village(state: State) -> tuple[State, list[Event]]:
     if state.config.notebook:
         notebooks = (tuple((c, 0) for c in state.houses), notebooks[WEREWOLVES])
     events = [_event(state, "narration", {"step": "doors_on"}, PUBLIC, "doors_on")]
-    return _turn(state, WEREWOLVES, Phase.HAUNT, notebooks=notebooks), events
+    done = _turn(state, WEREWOLVES, Phase.HAUNT, notebooks=notebooks, selected=-1, placing=())
+    return done, events
 
 
 def apply_haunt(state: State, seat: Seat, action: Action) -> tuple[State, list[Event]]:

@@ -77,8 +77,10 @@ class State:
         "peek",
         "peek_team",
         "phase",
+        "placing",
         "rng",
         "rolled",
+        "selected",
         "seq",
         "stats",
         "wake_team",
@@ -109,17 +111,35 @@ class State:
     wake_team: int
     wake_to: Phase
     winner: int
+    selected: int
+    placing: tuple[int, ...]
+    """The houses the Village team has filled, in order (for undo)."""
+    """The person the Village team has picked up while placing (-1: none)."""
     notebooks: tuple[tuple[tuple[int, int] | None, ...], ...]
     stats: tuple[int, ...]
 
     def evolve(self, **changes: Any) -> State:
-        new = State.__new__(State)
-        for name in State.__slots__:
-            object.__setattr__(new, name, changes.get(name, getattr(self, name)))
+        """A copy with some fields changed (the input is never touched)."""
+        new: State = _copy(self)
+        for name, value in changes.items():
+            setattr(new, name, value)
         return new
 
     def __repr__(self) -> str:
         return f"<werwoelfe-kids {self.phase.value} day {self.day} seq {self.seq}>"
+
+
+def _make_copy() -> Any:
+    lines = ["def _copy(self):", "    new = _new(State)"]
+    lines += [f"    new.{name} = self.{name}" for name in State.__slots__]
+    lines.append("    return new")
+    namespace: dict[str, Any] = {"State": State, "_new": object.__new__}
+    exec("\n".join(lines), namespace)
+    return namespace["_copy"]
+
+
+_copy = _make_copy()
+"""Copies every slot of a state: generated once, so a copy is one plain function call."""
 
 
 # Indices into State.stats (a tuple of counters, so copying a state stays cheap).

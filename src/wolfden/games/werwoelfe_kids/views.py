@@ -11,6 +11,7 @@ When the match is over every door is lifted for everyone.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from wolfden.engine.rng import Rng
@@ -125,8 +126,9 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     if state.phase is Phase.ESCAPE and (team == WEREWOLVES or everything):
         open_doors.add(state.origin)
     houses = []
+    doors = _door_ids(state.doors)
     for h, name in enumerate(names):
-        entry: dict[str, Any] = {"house": name, "door": _door(state, h), "open": h in open_doors}
+        entry: dict[str, Any] = {"house": name, "door": doors[h], "open": h in open_doors}
         if h in shown:
             entry["content"] = content_name(shown[h])
         houses.append(entry)
@@ -147,10 +149,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "missing_to_win": MISSING_TO_WIN,
         "caught": state.caught,
         "werewolves": WEREWOLF_TILES,
-        "cast": [
-            {"id": p.id, "name": p.name, "look": p.look_de if lang is Language.DE else p.look_en}
-            for p in CAST
-        ],
+        "cast": [dict(person) for person in _cast(lang)],
         "rules": {
             "too_hard": config.too_hard,
             "duel": config.duel.value,
@@ -176,9 +175,17 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     return out
 
 
-def _door(state: State, house: int) -> str:
-    index = state.doors[house]
-    return PLAIN_DOOR.id if index < 0 else EASY_DOORS[index].id
+@cache
+def _door_ids(doors: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(PLAIN_DOOR.id if index < 0 else EASY_DOORS[index].id for index in doors)
+
+
+@cache
+def _cast(lang: Language) -> tuple[dict[str, str], ...]:
+    return tuple(
+        {"id": p.id, "name": p.name, "look": p.look_de if lang is Language.DE else p.look_en}
+        for p in CAST
+    )
 
 
 def _duel(state: State) -> dict[str, Any]:
@@ -231,6 +238,8 @@ def _peek_result(state: State) -> str:
 def _team_view(state: State, team: int, out: dict[str, Any], names: Sequence[str]) -> None:
     if state.peek_team == team and state.peek:
         out["peek"] = _peek(state, names)
+    if team == VILLAGE and state.phase is Phase.PLACE:
+        out["selected"] = CAST[state.selected].id if state.selected >= 0 else None
     if team == WEREWOLVES and state.day == 0 and state.phase in (Phase.HAUNT, Phase.PEEK):
         out["haunted"] = [names[h] for h in state.haunted]
     if team == WEREWOLVES and state.phase in (Phase.MOVE, Phase.ESCAPE):
