@@ -332,8 +332,9 @@ def perturb_hidden(state: State, viewer: Viewer, rng: Rng) -> State | None:
 
     Contents (people, empty frames, werewolves on either side) of hidden houses are shuffled
     among themselves, and people in hidden houses may be swapped for people who were never
-    placed. What stays as it is: every house the viewer sees, the open doors and the duel's
-    and escape's houses, and what the other team's very next action may make public: a
+    placed (while the Village team places, its order of placement moves with them). What
+    stays as it is: every house the viewer sees, the open doors and the duel's and escape's
+    houses, and what the other team's very next action may make public: a
     werewolf's destinations (a driven-out person is announced), the werewolves' positions
     while the Village team chooses a door (a duel is announced), and every house while the
     werewolves choose their setup houses (each may hold a person who goes missing). When the
@@ -369,22 +370,29 @@ def perturb_hidden(state: State, viewer: Viewer, rng: Rng) -> State | None:
     sees_cast = state.phase is Phase.PLACE and team == VILLAGE
     present = set(houses) | set(state.missing)
     pool = [] if sees_cast else [p for p in range(len(CAST)) if p not in present]
-    contents = [houses[h] for h in free]
-    if len(set(contents)) < 2 and not (pool and any(is_person(c) for c in contents)):
+    before = [houses[h] for h in free]
+    if len(set(before)) < 2 and not (pool and any(is_person(c) for c in before)):
         return None
-    rng.shuffle(contents)
+    order = list(range(len(free)))
+    rng.shuffle(order)
+    contents = [before[i] for i in order]
     for i, c in enumerate(contents):
         if pool and is_person(c) and rng.chance(0.5):
             j = rng.below(len(pool))
             contents[i], pool[j] = pool[j], c
-    if contents == [houses[h] for h in free]:
+    if contents == before:
         differs = [i for i, c in enumerate(contents) if c != contents[0]]
         if differs:
-            contents[0], contents[differs[0]] = contents[differs[0]], contents[0]
+            k = differs[0]
+            contents[0], contents[k] = contents[k], contents[0]
+            order[0], order[k] = order[k], order[0]
         else:
             i = next(i for i, c in enumerate(contents) if is_person(c))
             contents[i] = pool[0]
     new = list(houses)
-    for h, c in zip(free, contents):
-        new[h] = c
-    return state.evolve(houses=tuple(new))
+    moved_to = {h: h for h in range(n)}
+    for dest, (src, c) in enumerate(zip(order, contents)):
+        new[free[dest]] = c
+        moved_to[free[src]] = free[dest]
+    placing = tuple(moved_to[h] for h in state.placing)
+    return state.evolve(houses=tuple(new), placing=placing)
