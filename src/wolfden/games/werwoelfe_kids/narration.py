@@ -13,12 +13,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "team.village": ("Village team", "Dorf-Team"),
     "team.werewolves": ("Werewolf team", "Werwolf-Team"),
     # setup
-    "begin": (
-        "Werewolf team, turn around and close your eyes! Village team, place {n} people in "
-        "the houses and remember well who lives where.",
-        "Werwolf-Team, dreht euch um und schließt die Augen! Dorf-Team, verteilt {n} Personen "
-        "auf die Häuser und merkt euch gut, wer wo wohnt.",
-    ),
     "doors_on": (
         "The doors go on. Village team, turn around and close your eyes! Werewolf team, open "
         "your eyes and choose 3 houses for your werewolves.",
@@ -79,10 +73,6 @@ TEXTS: dict[str, tuple[str, str]] = {
         "und versteckt sich in {house}. In der nächsten Nacht flieht er.",
     ),
     # hand-over and the end
-    "wake": (
-        "Hand the device to the {team}. {team}, tap when you are awake.",
-        "Gebt das Gerät dem {team}. {team}, tippt, wenn ihr wach seid.",
-    ),
     "win_village": (
         "All 3 werewolves are caught. The Village team wins!",
         "Alle 3 Werwölfe sind gefangen. Das Dorf-Team gewinnt!",
