@@ -48,12 +48,12 @@ WEREWOLVES = 3
 
 @dataclass(frozen=True)
 class Config:
-    layout: Layout = option(
+    layout: Layout = option(  # noqa: RUF009
         Layout.STANDARD,
         "the village: 3x4 (10 people, 2 empty houses) or the extra difficult 4x4 "
         "(13 people, 3 empty houses)",
     )
-    doors: Doors | None = option(
+    doors: Doors | None = option(  # noqa: RUF009
         None,
         "easy (every door looks different) or difficult (all doors look the same); "
         "unset: easy in the 3x4 village, difficult in the 4x4 one",
@@ -67,7 +67,7 @@ class Config:
         1, "how many of a die's 6 faces show the symbol (1 = one in six)", min=1, max=5
     )
     dice_per_team: int = option(3, "dice each team rolls in a duel", min=1, max=6)
-    duel: DuelMode = option(
+    duel: DuelMode = option(  # noqa: RUF009
         DuelMode.RACE,
         "race: each team taps to roll its remaining dice, first to finish wins (people); "
         "rounds: both teams roll once per round, a shared finish rolls again (bots, simulation)",
@@ -85,7 +85,9 @@ class Config:
         "one shared device: before each team's turn a hand-over screen waits until that team "
         "taps that it is awake (and the other has turned around)",
     )
-    language: Language = option(Language.EN, "language of narration and sound cues: en or de")
+    language: Language = option(  # noqa: RUF009
+        Language.EN, "language of narration and sound cues: en or de"
+    )
 
     @property
     def rows(self) -> int:
