@@ -13,7 +13,9 @@ plays sensibly:
   never opens a house whose person it saw and who is not missing (no werewolf can be there).
 - Werewolves: it opens a house where it remembers one of its werewolves (preferring the one the
   village is most likely to find), and drives out people it remembers, or tries houses it knows
-  nothing about; it never walks into a house where it remembers another werewolf.
+  nothing about; it leaves its Discovered werewolves (caught at once if found) alone when it can,
+  and an escaping one hides in an empty house. It never walks into a house where it remembers
+  another werewolf.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ DIFFICULT_DOORS = 1.5
 WOLF = "werewolf"
 DISCOVERED = "werewolf-discovered"
 EMPTY = "empty"
+VILLAGE = 0
 
 
 class MemoryBot:
@@ -67,11 +70,6 @@ class MemoryBot:
         for entry in view.get("houses", ()):
             if "content" in entry:
                 self.memory[entry["house"]] = (entry["content"], day)
-        missing = list(view.get("missing", ()))
-        fresh = missing[len(self.missing) :]
-        self.missing = missing
-        for person in fresh:
-            self._person_missing(person, day)
         caught = int(view.get("caught", 0))
         duel = view.get("duel")
         if duel is not None:
@@ -81,16 +79,22 @@ class MemoryBot:
             if caught > self.caught:
                 self.memory[house] = (EMPTY, day)
             else:
-                self.memory[house] = (DISCOVERED, day)
                 self.escaped_from, self.escape_day = house, day
                 self.exposed[house] = day
+                if self.seat == VILLAGE:
+                    self.memory.pop(house, None)
         self.caught = caught
+        missing = list(view.get("missing", ()))
+        fresh = missing[len(self.missing) :]
+        self.missing = missing
+        for person in fresh:
+            self._person_missing(person, day)
 
     def _person_missing(self, person: str, day: int) -> None:
         """Whoever lived where this person lived has been replaced by a werewolf."""
         for house, (content, _seen) in list(self.memory.items()):
             if content == person:
-                escaped = self.escaped_from is not None and self.escape_day >= day - 1
+                escaped = self.escaped_from is not None and self.escape_day == day
                 self.memory[house] = (DISCOVERED if escaped else WOLF, day)
                 self.exposed[house] = day
                 if escaped:
@@ -161,9 +165,10 @@ class MemoryBot:
         for action in options:
             house = str(action.args[0])
             belief = self.believed(house)
-            if belief in (WOLF, DISCOVERED):
-                score = -float(self.exposed.get(house, -1))
-                score -= 100.0
+            if belief == WOLF:
+                score = -100.0 - float(self.exposed.get(house, -1))
+            elif belief == DISCOVERED:
+                score = -50.0
             elif belief is None:
                 score = 0.0
             elif belief == EMPTY:
@@ -178,21 +183,21 @@ class MemoryBot:
         self, view: Mapping[str, Any], by_name: Mapping[str, list[Action]], rng: Rng
     ) -> Action:
         missing = set(self.missing)
-        origin = str(view.get("move", {}).get("from", ""))
+        move = view.get("move", {})
+        origin = str(move.get("from", ""))
+        hide = bool(move.get("escape"))
         scored: list[tuple[float, int, Action]] = []
         for action in by_name.get("move", ()):
             house = str(action.args[0])
             belief = self.believed(house)
             if belief in (WOLF, DISCOVERED):
                 score = 9.0
-            elif belief is None:
-                score = 1.0
             elif belief == EMPTY:
-                score = 2.0
-            elif belief in missing:
+                score = 0.0 if hide else 2.0
+            elif belief is None or belief in missing:
                 score = 1.0
             else:
-                score = 0.0
+                score = 2.0 if hide else 0.0
             scored.append((score, rng.below(1 << 30), action))
         for action in by_name.get("stay", ()):
             scored.append((8.0, 0, action))
