@@ -43,7 +43,8 @@ SIDE = 6
 MISSING_TO_WIN = 8
 """The missing persons grid next to the village: two rows of four."""
 
-WEREWOLVES = 3
+WEREWOLF_TILES = 3
+"""Werewolf tiles in the box."""
 
 
 @dataclass(frozen=True)

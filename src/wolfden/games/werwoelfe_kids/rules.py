@@ -15,12 +15,10 @@ from wolfden.engine.rng import Rng, derive_seed
 from wolfden.engine.types import PUBLIC, Action, Audience, Deadline, Event, Outcome, Seat
 from wolfden.games.werwoelfe_kids.config import (
     MISSING_TO_WIN,
+    WEREWOLF_TILES,
     Config,
     Doors,
     DuelMode,
-)
-from wolfden.games.werwoelfe_kids.config import (
-    WEREWOLVES as WEREWOLF_TILES,
 )
 from wolfden.games.werwoelfe_kids.narration import say
 from wolfden.games.werwoelfe_kids.state import (
@@ -38,6 +36,7 @@ from wolfden.games.werwoelfe_kids.state import (
     VILLAGE,
     WEREWOLVES,
     WOLF,
+    Peek,
     Phase,
     State,
     bump,
@@ -61,9 +60,8 @@ SCATTER = Action("scatter")
 UNDO = Action("undo")
 WAKE = Action("wake")
 
-VILLAGE_ONLY = Audience.only(VILLAGE)
-WEREWOLVES_ONLY = Audience.only(WEREWOLVES)
-TEAM_AUDIENCE = (VILLAGE_ONLY, WEREWOLVES_ONLY)
+TEAM_AUDIENCE = (Audience.only(VILLAGE), Audience.only(WEREWOLVES))
+"""A team's own events (never what is behind a door: that is only in its view)."""
 
 
 class Actions(NamedTuple):
@@ -386,17 +384,26 @@ def _win(state: State, team: int, events: list[Event]) -> tuple[State, list[Even
     return done, events
 
 
-def open_peek(state: State, team: int, peek: tuple[tuple[int, int, int], ...]) -> State:
+def open_peek(state: State, team: int, peek: Peek) -> State:
     """A door stands open for ``team``: its view shows what is behind it until it closes."""
-    notebooks = state.notebooks
-    if state.config.notebook:
-        book = list(notebooks[team])
-        for house, _found, now in peek:
-            book[house] = (now, state.day)
-        notebooks = (tuple(book), notebooks[1]) if team == VILLAGE else (notebooks[0], tuple(book))
     return state.evolve(
-        phase=Phase.PEEK, peek_team=team, peek=peek, seq=state.seq + 1, notebooks=notebooks
+        phase=Phase.PEEK,
+        peek_team=team,
+        peek=peek,
+        seq=state.seq + 1,
+        notebooks=_noted(state, team, peek),
     )
+
+
+def _noted(state: State, team: int, peek: Peek) -> tuple[tuple[tuple[int, int] | None, ...], ...]:
+    """With the notebook aid, the team's notes get what it sees behind the open doors."""
+    notebooks = state.notebooks
+    if not state.config.notebook:
+        return notebooks
+    book = list(notebooks[team])
+    for house, _found, now in peek:
+        book[house] = (now, state.day)
+    return (tuple(book), notebooks[1]) if team == VILLAGE else (notebooks[0], tuple(book))
 
 
 def close_door(state: State) -> tuple[State, list[Event]]:
@@ -570,12 +577,14 @@ def apply_night(state: State, seat: Seat, action: Action) -> tuple[State, list[E
     house = _house_arg(state, action)
     found = state.houses[house]
     if is_wolf(found):
+        peek = ((house, found, found),)
         new = state.evolve(
             phase=Phase.MOVE,
             seq=state.seq + 1,
             origin=house,
             peek_team=WEREWOLVES,
-            peek=((house, found, found),),
+            peek=peek,
+            notebooks=_noted(state, WEREWOLVES, peek),
         )
         return new, []
     return open_peek(state, WEREWOLVES, ((house, found, found),)), []

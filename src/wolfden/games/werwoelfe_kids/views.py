@@ -16,8 +16,7 @@ from typing import Any
 
 from wolfden.engine.rng import Rng
 from wolfden.engine.types import Event, Viewer, ViewerKind, filter_events
-from wolfden.games.werwoelfe_kids.config import MISSING_TO_WIN, DuelMode, Language
-from wolfden.games.werwoelfe_kids.config import WEREWOLVES as WEREWOLF_TILES
+from wolfden.games.werwoelfe_kids.config import MISSING_TO_WIN, WEREWOLF_TILES, DuelMode, Language
 from wolfden.games.werwoelfe_kids.narration import say
 from wolfden.games.werwoelfe_kids.rules import actors, placed_count
 from wolfden.games.werwoelfe_kids.state import (
