@@ -70,6 +70,9 @@ class MemoryBot:
         for entry in view.get("houses", ()):
             if "content" in entry:
                 self.memory[entry["house"]] = (entry["content"], day)
+        for seen in view.get("peek", {}).get("houses", ()):
+            if seen["now"] in (WOLF, DISCOVERED) and seen["found"] not in (EMPTY, WOLF, DISCOVERED):
+                self.exposed[seen["house"]] = day  # a person went missing from here
         caught = int(view.get("caught", 0))
         duel = view.get("duel")
         if duel is not None:
@@ -130,7 +133,6 @@ class MemoryBot:
         return options[rng.below(len(options))]
 
     def _village_open(self, view: Mapping[str, Any], options: list[Action], rng: Rng) -> Action:
-        missing = set(self.missing)
         too_hard = bool(view.get("rules", {}).get("too_hard", False))
         escape_targets = self._escape_targets(view)
         scored: list[tuple[float, int, Action]] = []
@@ -147,8 +149,6 @@ class MemoryBot:
                 score = 2.0
             elif belief == EMPTY:
                 score = 3.0
-            elif belief in missing:
-                score = 2.0
             else:
                 score = 4.0
             scored.append((score, rng.below(1 << 30), action))
@@ -182,7 +182,6 @@ class MemoryBot:
     def _move(
         self, view: Mapping[str, Any], by_name: Mapping[str, list[Action]], rng: Rng
     ) -> Action:
-        missing = set(self.missing)
         move = view.get("move", {})
         origin = str(move.get("from", ""))
         hide = bool(move.get("escape"))
@@ -194,7 +193,7 @@ class MemoryBot:
                 score = 9.0
             elif belief == EMPTY:
                 score = 0.0 if hide else 2.0
-            elif belief is None or belief in missing:
+            elif belief is None:
                 score = 1.0
             else:
                 score = 2.0 if hide else 0.0
