@@ -361,6 +361,23 @@ def test_easy_doors_each_look_different() -> None:
     assert len(set(doors)) == 12 and "red-plain" not in doors
 
 
+def test_in_the_race_each_roll_throws_the_remaining_dice_and_the_first_to_finish_wins(
+    table: Table,
+) -> None:
+    table.haunt(["C3", "C4", "C2"])
+    table.do(VILLAGE, "open C4")
+    left = 3
+    while table.phase == "duel":
+        events = table.do(VILLAGE, "roll")
+        roll = events[0].data
+        assert roll["team"] == "village" and roll["dice"] == left
+        assert roll["left"] == left - roll["symbols"]
+        left = roll["left"]
+        if left:
+            assert table.view(WEREWOLVES)["duel"]["dice"] == {"village": left, "werewolves": 3}
+    assert left == 0 and table.state.caught == 1, "the Werewolf team never rolled"
+
+
 def test_the_round_based_duel_waits_for_both_teams_and_a_shared_finish_rolls_again() -> None:
     from wolfden.engine.rng import derive_seed
 
