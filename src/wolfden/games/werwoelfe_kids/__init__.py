@@ -25,6 +25,10 @@ from wolfden.games.werwoelfe_kids.views import perturb_hidden, view, visible_eve
 id = "werwoelfe-kids"
 version = "1"
 title = "Werwölfe Kids"
+summary = (
+    "Two teams, a hidden village of houses, memory, moving werewolves and a dice duel; "
+    "children play each other or a bot team."
+)
 
 
 def sample_configs() -> list[Config]:
@@ -70,6 +74,7 @@ __all__ = [
     "phase_seq",
     "sample_configs",
     "setup",
+    "summary",
     "title",
     "version",
     "view",
