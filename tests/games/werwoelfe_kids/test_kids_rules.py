@@ -417,6 +417,17 @@ def test_german_narration() -> None:
     assert t.view(VILLAGE)["cast"][0]["look"] == "die Bäckerin mit der hohen weißen Mütze"
 
 
+def test_every_line_exists_in_english_and_german_with_the_same_blanks() -> None:
+    import string
+
+    from wolfden.games.werwoelfe_kids.narration import TEXTS
+
+    for key, (en, de) in TEXTS.items():
+        blanks = [{f for _, f, _, _ in string.Formatter().parse(t) if f} for t in (en, de)]
+        assert en != de or key.startswith("team"), key
+        assert blanks[0] == blanks[1], key
+
+
 def test_hand_over_screens_wake_each_team_on_a_shared_device() -> None:
     t = Table(Config(handover=True))
     assert t.view(VILLAGE)["phase"] == "handover" and t.legal(VILLAGE) == ["wake"]
