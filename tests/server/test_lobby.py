@@ -346,3 +346,16 @@ def test_a_participant_leaves_and_the_token_stops_working(server: Server) -> Non
     assert [p["name"] for p in r.json()["room"]["participants"]] == ["Ada"]
     assert r.json()["room"]["seats"][1]["participant"] is None
     assert server.host("GET", f"/api/rooms/{code}/me", bea["token"]).status_code == 401
+
+
+def test_room_creation_and_room_size_are_bounded(make_server: Any) -> None:
+    server = make_server(rooms_per_minute=3, max_participants=3)
+    code = server.create(name="A")["code"]
+    server.create(name="B")
+    server.create(name="C")
+    r = server.http.post("/api/rooms", json={"game": "werewolf", "name": "D"})
+    assert r.status_code == 429 and error_of(r)["code"] == "too_many_attempts"
+    server.join(code, "Bea")
+    server.join(code, "Cy", role="spectator")
+    r = server.http.post(f"/api/rooms/{code}/join", json={"name": "Dee", "role": "spectator"})
+    assert r.status_code == 409 and error_of(r)["code"] == "room_full"

@@ -263,6 +263,7 @@ def create_app(
     manager = RoomManager(settings, store, clock)
     manager.recover()
     wrong_codes: dict[str, collections.deque[float]] = {}
+    created: dict[str, collections.deque[float]] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -376,8 +377,19 @@ def create_app(
     # -- rooms --------------------------------------------------------------------------
 
     @app.post("/api/rooms", tags=["rooms"], status_code=201)
-    async def create_room(body: CreateRoom) -> JSONResponse:
+    async def create_room(body: CreateRoom, request: Request) -> JSONResponse:
         """Create a room; the creator is its host. Answers the code and the host's token."""
+        key, now = client_key(request), time.monotonic()
+        made = created.setdefault(key, collections.deque())
+        while made and made[0] < now - 60:
+            made.popleft()
+        if len(made) >= settings.rooms_per_minute:
+            raise Refused(
+                "too_many_attempts", "Too many rooms were created from here; wait a minute.", 429
+            )
+        made.append(now)
+        if len(created) > 10_000:
+            created.clear()
         room, p, token = manager.create_room(body.game, body.config, body.name, body.role)
         return joined(room, p, token)
 

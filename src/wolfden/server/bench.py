@@ -370,6 +370,8 @@ def run(
                 str(Path(tmp) / "bench.sqlite3"),
                 "--bot-delay",
                 "0",
+                "--rooms-per-minute",
+                "100000",
                 "--log-level",
                 "error",
             ],

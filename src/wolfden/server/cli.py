@@ -52,6 +52,13 @@ from wolfden.server.settings import Settings
     help="Let deadlines pass this many times faster (demos and tests).",
 )
 @click.option(
+    "--rooms-per-minute",
+    type=click.IntRange(1, 100_000),
+    default=30,
+    show_default=True,
+    help="Rooms one client address may create per minute.",
+)
+@click.option(
     "--log-level",
     type=click.Choice(["debug", "info", "warning", "error"]),
     default="info",
@@ -64,6 +71,7 @@ def serve_command(
     grace: float,
     bot_delay: float,
     time_scale: float,
+    rooms_per_minute: int,
     log_level: str,
 ) -> None:
     """Start the multiplayer server: friends open its address on their phones and play."""
@@ -74,7 +82,11 @@ def serve_command(
 
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     settings = Settings(
-        db=db or default_db_path(), grace_seconds=grace, bot_delay=bot_delay, time_scale=time_scale
+        db=db or default_db_path(),
+        grace_seconds=grace,
+        bot_delay=bot_delay,
+        time_scale=time_scale,
+        rooms_per_minute=rooms_per_minute,
     )
     try:
         app = create_app(settings)

@@ -485,6 +485,10 @@ class RoomManager:
 
     def _add_participant(self, room: Room, name: Any, role: Any) -> tuple[Participant, str]:
         name = clean_name(name)
+        if len(room.participants) >= self.settings.max_participants:
+            raise Refused(
+                "room_full", f"This room has {self.settings.max_participants} people already."
+            )
         if role not in ROLES:
             raise bad_request("'role' is player, spectator or table.")
         folded = name.casefold()
