@@ -3,11 +3,23 @@
 from __future__ import annotations
 
 import logging
+import socket
 from pathlib import Path
 
 import click
 
 from wolfden.server.settings import Settings
+
+
+def local_address() -> str | None:
+    """This machine's address on the local network, or None (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.168.0.1", 9))  # a UDP connect only picks the outgoing interface
+            address = str(s.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith("127.") else address
 
 
 @click.command("serve")
@@ -103,6 +115,8 @@ def serve_command(
         f"(database: {settings.db})",
         err=True,
     )
+    if host == "0.0.0.0" and (address := local_address()):
+        click.echo(f"phones on your network: http://{address}:{port}/", err=True)
     uvicorn.run(
         app,
         host=host,
