@@ -352,3 +352,22 @@ def test_text_that_is_not_valid_unicode_is_refused(server: Server) -> None:
         headers={"content-type": "application/json"},
     )
     assert r.status_code == 400 and r.json()["error"]["code"] == "bad_name"
+
+
+def test_with_the_timeout_rule_an_absent_player_is_left_to_the_clock(server: Server) -> None:
+    made = server.create(config={"players": 7})
+    code, token = made["code"], made["token"]
+    server.join(code, "Bea")
+    server.host(
+        "PUT", f"/api/rooms/{code}/settings", token, json={"absent": "timeout", "grace_seconds": 5}
+    )
+    host = Client(server, code, token)
+    server.host("POST", f"/api/rooms/{code}/start", token, json={"fill_with": "random", "seed": 3})
+    server.settle()
+    server.advance(6)
+    host.drain()
+    seat = {s["seat"]: s for s in host.room["seats"]}[1]
+    assert not seat["stand_in"] and not host.view["paused"]
+    m = match_of(server, code)
+    if 1 in werewolf.actors(m.state):  # Bea's night action waits for the night's deadline
+        assert host.view["deadline"]["label"] == "night"
