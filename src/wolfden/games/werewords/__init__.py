@@ -135,17 +135,27 @@ def sample_configs() -> Sequence[Config]:
             typed_questions=False,
             yes_no_tokens=8,
         ),
-        Config(players=6, mode=Mode.COMPANION, speedwords=True,
-               deluxe=(Role.FORTUNE_TELLER, Role.APPRENTICE)),
-        Config(players=5, deluxe=(Role.DOPPELGANGER,), difficulty=Difficulty.EASY,
-               words_easy=("ice cream", "jack-o'-lantern", "Äpfel", "42nd street")),
+        Config(
+            players=6,
+            mode=Mode.COMPANION,
+            speedwords=True,
+            deluxe=(Role.FORTUNE_TELLER, Role.APPRENTICE),
+        ),
+        Config(
+            players=5,
+            deluxe=(Role.DOPPELGANGER,),
+            difficulty=Difficulty.EASY,
+            words_easy=("ice cream", "jack-o'-lantern", "Äpfel", "42nd street"),
+        ),
     )
 
 
 def bench_configs() -> list[tuple[str, Config]]:
     return [
         ("6 players online", Config()),
-        ("10 players with Deluxe roles", Config(players=10, deluxe=(Role.MINION, Role.BEHOLDER,
-                                                                    Role.APPRENTICE))),
+        (
+            "10 players with Deluxe roles",
+            Config(players=10, deluxe=(Role.MINION, Role.BEHOLDER, Role.APPRENTICE)),
+        ),
         ("5 players companion", Config(players=5, mode=Mode.COMPANION)),
     ]

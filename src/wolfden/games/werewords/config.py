@@ -122,7 +122,7 @@ def standard_roles(players: int) -> tuple[Role, ...]:
 @dataclass(frozen=True)
 class Config:
     players: int = option(6, "number of players (3-20; 3 is the small variant)", min=3, max=20)
-    mode: Mode = option(
+    mode: Mode = option(  # noqa: RUF009
         Mode.ONLINE,
         "online: the app deals and every phone shows its secrets; companion: one shared "
         "device beside physical cards",
@@ -133,7 +133,7 @@ class Config:
     deluxe: tuple[Role, ...] = option(
         (), "Deluxe roles that replace Villagers in the standard set (ignored if roles is set)"
     )
-    difficulty: Difficulty = option(Difficulty.MEDIUM, "difficulty of the Magic Word")
+    difficulty: Difficulty = option(Difficulty.MEDIUM, "difficulty of the Magic Word")  # noqa: RUF009
     word_choices: int = option(2, "how many words the Mayor chooses from (1-5)", min=1, max=5)
     easier_for_seer_mayor: bool = option(
         True, "a Mayor whose secret role is Seer or Fortune Teller is offered easier words"
@@ -152,14 +152,14 @@ class Config:
         60, "discussion before the vote when the word was not guessed", min=10, max=600
     )
     vote_seconds: int = option(20, "seconds to point at a player in the vote", min=5, max=120)
-    night_step_seconds: int = option(
-        8, "seconds each role is called at night", min=2, max=60
-    )
+    night_step_seconds: int = option(8, "seconds each role is called at night", min=2, max=60)
     word_choice_seconds: int = option(
         30, "seconds the Mayor has to choose the word", min=5, max=300
     )
     result_seconds: int = option(
-        300, "seconds the result stays before the match ends (Play Again meanwhile)", min=5,
+        300,
+        "seconds the result stays before the match ends (Play Again meanwhile)",
+        min=5,
         max=3600,
     )
     yes_no_tokens: int = option(35, "Yes/No tokens", min=1, max=200)
@@ -172,16 +172,12 @@ class Config:
         "seat of the previous game's Mayor (a Mayor card left in the centre goes to the "
         "player on their left); none = a first game, which redeals",
     )
-    categories: tuple[str, ...] = option(
-        (), "built-in word categories to draw from; empty = all"
-    )
-    max_age: AgeRating = option(AgeRating.ADULTS, "highest age rating of built-in words")
+    categories: tuple[str, ...] = option((), "built-in word categories to draw from; empty = all")
+    max_age: AgeRating = option(AgeRating.ADULTS, "highest age rating of built-in words")  # noqa: RUF009
     words_easy: tuple[str, ...] = option((), "Easy words; empty = the built-in list")
     words_medium: tuple[str, ...] = option((), "Medium words; empty = the built-in list")
     words_hard: tuple[str, ...] = option((), "Hard words; empty = the built-in list")
-    words_ridiculous: tuple[str, ...] = option(
-        (), "Ridiculous words; empty = the built-in list"
-    )
+    words_ridiculous: tuple[str, ...] = option((), "Ridiculous words; empty = the built-in list")
 
     def role_cards(self) -> tuple[Role, ...]:
         """The role cards besides the Mayor card (validated by ``validate``)."""
@@ -290,9 +286,10 @@ def validate_roles(cards: tuple[Role, ...], players: int) -> None:
     if count[Role.APPRENTICE] and not count[Role.SEER]:
         raise ConfigError("roles: the Apprentice needs a Seer in the role set")
     wolves = count[Role.WEREWOLF] + count[Role.MINION]
-    village = sum(n for r, n in count.items() if r not in WEREWOLF_TEAM and r is not Role.DOPPELGANGER)
+    village = sum(
+        n for r, n in count.items() if r not in WEREWOLF_TEAM and r is not Role.DOPPELGANGER
+    )
     if village <= wolves:
         raise ConfigError(
-            f"roles: village-team roles ({village}) must outnumber Werewolves and Minion "
-            f"({wolves})"
+            f"roles: village-team roles ({village}) must outnumber Werewolves and Minion ({wolves})"
         )

@@ -25,7 +25,9 @@ STEP_CALL = {
 
 STEP_DONE = "Close your eyes."
 
-DAY_BREAKS = "Morning comes. Everyone, open your eyes. Ask the Mayor your questions; the clock runs."
+DAY_BREAKS = (
+    "Morning comes. Everyone, open your eyes. Ask the Mayor your questions; the clock runs."
+)
 
 CLAIM = "Whoever holds the Mayor card, reveal it and tap to become the Mayor."
 

@@ -20,13 +20,10 @@ from wolfden.games.werewords.config import (
     Mode,
     Role,
     Team,
-    team_of,
 )
 from wolfden.games.werewords.state import (
     CORRECT,
-    MAYBE,
     NO,
-    SO_CLOSE,
     STEP_ROLE,
     SUPPLY_OF,
     TOKENS,
@@ -57,6 +54,8 @@ NONE_FOUND = Action("none_found")
 FINISH = Action("finish")
 WHOOPS = Action("whoops")
 PLAY_AGAIN = Action("play_again")
+WAIT = Action("wait")
+"""The Mayor waits for the next question (nothing changes)."""
 ASK_FORM = Action("ask", ("?",))
 """``ask TEXT`` accepts any question of 1-140 characters; legal_actions lists this form."""
 ANSWER_TOKENS = ("yes", "no", "maybe", "so_close", "correct")
@@ -328,6 +327,7 @@ def _legal_day(state: State, seat: int) -> list[Action]:
     if state.supply[SUPPLY_OF[WAY_OFF]] > 0:
         out.append(act("wayoff", "table"))
         out += [act("wayoff", s) for s in range(n) if s != seat]
+    out.append(WAIT)
     return out
 
 
@@ -602,9 +602,7 @@ def _night(state: State, seat: int, action: Action, events: Events) -> State:
         state = state.replace(cards=tuple(cards))
     elif name == "choose":
         state = state.replace(choice=int(action.args[0]))
-        events.append(
-            Event("word_chosen", {"word": state.word}, Audience.only(seat))
-        )
+        events.append(Event("word_chosen", {"word": state.word}, Audience.only(seat)))
     elif name == "back":
         state = state.replace(
             step=state.step - 1, choice=None, acted=frozenset(), seq=state.seq + 1
@@ -697,9 +695,12 @@ def ask_question(state: State, seat: int, action: Action, events: Events) -> Sta
 
 def _day(state: State, seat: int, action: Action, events: Events) -> State:
     name = action.name
+    if name == "wait":
+        return state
     if name == "correct":
-        return end_day(state, guessed=True, guesser=int(action.args[0]), how="correct",
-                       events=events)
+        return end_day(
+            state, guessed=True, guesser=int(action.args[0]), how="correct", events=events
+        )
     if name == "no_more_tokens":
         events.append(Event("no_more_tokens", {}, PUBLIC, narration.out_of_tokens()))
         return end_day(state, guessed=False, guesser=None, how="tokens", events=events)
@@ -731,9 +732,7 @@ def _gain(state: State, seat: int, token: int) -> tuple[tuple[int, ...], ...]:
     return tuple(received)
 
 
-def give_token(
-    state: State, seat: int, token: str, question: int | None, events: Events
-) -> State:
+def give_token(state: State, seat: int, token: str, question: int | None, events: Events) -> State:
     """The Mayor answers with one token to the asker; the last Yes/No token ends the day."""
     index = TOKENS.index(token)
     supply = list(state.supply)
@@ -751,9 +750,7 @@ def give_token(
     return state
 
 
-def end_day(
-    state: State, *, guessed: bool, guesser: int | None, how: str, events: Events
-) -> State:
+def end_day(state: State, *, guessed: bool, guesser: int | None, how: str, events: Events) -> State:
     state = state.replace(ended_by=how)
     if guessed:
         assert guesser is not None
@@ -801,7 +798,9 @@ def start_discussion(state: State, events: Events) -> State:
 
 def start_vote(state: State, events: Events) -> State:
     if state.config.mode is Mode.COMPANION:
-        events.append(Event("report", {}, PUBLIC, narration.VOTE_NOW + " " + narration.REPORT_FOUND))
+        events.append(
+            Event("report", {}, PUBLIC, narration.VOTE_NOW + " " + narration.REPORT_FOUND)
+        )
         return state.replace(phase=Phase.REPORT, seq=state.seq + 1, acted=frozenset())
     events.append(Event("vote", {"seconds": state.config.vote_seconds}, PUBLIC, narration.VOTE_NOW))
     return state.replace(phase=Phase.VOTING, seq=state.seq + 1, acted=frozenset())
@@ -868,9 +867,7 @@ def resolve_vote(state: State, events: Events) -> State:
         if target is not None:
             counts[target] += 1
     top = max(counts)
-    events.append(
-        Event("votes", {"votes": list(state.points), "counts": counts}, PUBLIC)
-    )
+    events.append(Event("votes", {"votes": list(state.points), "counts": counts}, PUBLIC))
     if all(c == 1 for c in counts):
         result = RoundResult(Team.WEREWOLVES.value, False, (), "every player got one vote")
         named: tuple[int, ...] = ()
@@ -902,9 +899,7 @@ def _report(state: State, seat: int, action: Action, events: Events) -> State:
 
 def decide(state: State, result: RoundResult, events: Events) -> State:
     """The round is decided: every card is turned over and the word is said aloud."""
-    roles = {
-        str(s): r.value for s in range(state.n) for r in (state.role(s),) if r is not None
-    }
+    roles = {str(s): r.value for s in range(state.n) for r in (state.role(s),) if r is not None}
     events.append(
         Event(
             "result",
@@ -943,8 +938,9 @@ def _result(state: State, seat: int | None, action: Action, events: Events) -> S
         return finish(state, events)
     difficulty = Difficulty(action.args[0]) if action.args else state.difficulty
     assert state.result is not None
-    events.append(Event("play_again", {"difficulty": difficulty.value}, PUBLIC,
-                        narration.PLAY_AGAIN))
+    events.append(
+        Event("play_again", {"difficulty": difficulty.value}, PUBLIC, narration.PLAY_AGAIN)
+    )
     again = state.replace(history=(*state.history, state.result), last_mayor=state.mayor)
     new, more = new_round(again, difficulty)
     events += more

@@ -69,8 +69,19 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         out["you"] = seat_secrets(state, seat)
     word_known = everything or knows_word(state, seat)
     out["word"] = state.word if word_known else None
-    if state.phase in (Phase.DAY, Phase.POINTING, Phase.DISCUSSION, Phase.VOTING,
-                       Phase.REPORT, Phase.RESULT, Phase.OVER) and config.speedwords:
+    if (
+        state.phase
+        in (
+            Phase.DAY,
+            Phase.POINTING,
+            Phase.DISCUSSION,
+            Phase.VOTING,
+            Phase.REPORT,
+            Phase.RESULT,
+            Phase.OVER,
+        )
+        and config.speedwords
+    ):
         out["pattern"] = "".join("_" if ch.isalnum() else ch for ch in state.word or "")
         out["clues"] = sorted(state.clues, key=str.casefold)
     if state.guessed is not None:
@@ -142,11 +153,17 @@ def companion_screen(state: State) -> dict[str, Any]:
     if step is Step.WEREWOLVES:
         return {"for": step.value, "word": word, "clues_written": len(state.clues)}
     if step is Step.FORTUNE_TELLER:
-        return {"for": step.value, "letters": letters(word or "", state.config.fortune_teller_letters)}
+        return {
+            "for": step.value,
+            "letters": letters(word or "", state.config.fortune_teller_letters),
+        }
     if step is Step.APPRENTICE:
         mayor_is_seer = state.mayor is not None and state.cards[state.mayor] is Role.SEER
-        return {"for": step.value, "mayor_is_seer": mayor_is_seer,
-                "word": word if mayor_is_seer else None}
+        return {
+            "for": step.value,
+            "mayor_is_seer": mayor_is_seer,
+            "word": word if mayor_is_seer else None,
+        }
     return {"for": step.value}
 
 
@@ -277,8 +294,9 @@ def _perturb_companion(state: State, viewer: Viewer, rng: Rng) -> State | None:
         changes["candidates"] = tuple(scramble(w, 0, rng) for w in state.candidates)
     mayor = state.mayor
     if mayor is not None and state.cards[mayor] is not None:
-        options = sorted({r for r in state.config.role_cards()} - {state.cards[mayor]},
-                         key=lambda r: r.value)
+        options = sorted(
+            {r for r in state.config.role_cards()} - {state.cards[mayor]}, key=lambda r: r.value
+        )
         if options:
             cards = list(state.cards)
             cards[mayor] = options[rng.below(len(options))]
