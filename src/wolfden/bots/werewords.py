@@ -15,6 +15,7 @@ from typing import Any
 
 from wolfden.engine.rng import Rng
 from wolfden.engine.types import Action, Seat
+from wolfden.games.werewords.rules import clue_problem
 from wolfden.words.builtin import CATEGORY_TITLES, DIFFICULTIES, ENTRIES, lookup
 from wolfden.words.validate import fold
 
@@ -87,6 +88,9 @@ class RulesBot:
             return self.choose_word(view, legal)
         if "no_clue" in names:
             return self.clue(view, legal, rng)
+        if "no_more_tokens" in names:
+            # companion mode: the questions are spoken at the table; the bot can only guess
+            return legal[rng.below(len(legal))]
         if phase == "day":
             if "ask" in names:
                 return Action("ask", (self.question(view, rng),))
@@ -132,7 +136,7 @@ class RulesBot:
         ]
         for _ in range(10):
             clue = others[rng.below(len(others))]
-            if fold(word).replace(" ", "") not in fold(clue):
+            if clue_problem(clue, word) is None:
                 return Action("clue", (clue,))
         return Action("no_clue")
 

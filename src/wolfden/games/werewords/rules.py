@@ -635,9 +635,13 @@ def clue_problem(clue: str, word: str) -> str | None:
         validate_entry(text)
     except WordError as exc:
         return f"the clue {exc}"
-    if word and fold(word).replace(" ", "") in fold(text):
+    if word and _letters_only(word) in _letters_only(text):
         return "a clue must not contain the Magic Word"
     return None
+
+
+def _letters_only(text: str) -> str:
+    return "".join(ch for ch in fold(text) if ch.isalnum())
 
 
 def write_clue(state: State, seat: int | None, action: Action, events: Events) -> State:
