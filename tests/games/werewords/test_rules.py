@@ -334,7 +334,7 @@ def test_doppelganger_becomes_the_role_it_looks_at() -> None:
 def test_a_typed_question_is_answered_with_one_token_to_its_asker() -> None:
     state = day_of(Config(), 0, SIX)
     assert state.phase is Phase.DAY
-    state, events = play(state, 3, 'ask "Is it bigger than a <b>breadbox</b>?"')
+    state, _ = play(state, 3, 'ask "Is it bigger than a <b>breadbox</b>?"')
     log = game.view(state, SPECTATOR)["questions"]
     assert log == [
         {"id": 0, "seat": 3, "text": "Is it bigger than a <b>breadbox</b>?", "answer": None}
