@@ -16,6 +16,7 @@ from wolfden.engine.record import MatchRecord, replay
 from wolfden.engine.rng import derive_seed
 from wolfden.engine.types import TABLE, Viewer
 from wolfden.terminal import module_for, render
+from wolfden.words.cli import words_group
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -155,6 +156,7 @@ def _has_seats(game: Any, state: Any) -> bool:
 
 
 cli.add_command(PlayCommands("play", help="Play a game in the terminal with bots and people."))
+cli.add_command(words_group)
 
 
 @cli.command("replay")

@@ -10,13 +10,15 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from wolfden.engine.errors import WolfdenError
+
 MAX_ENTRY = 40
 MAX_ENTRIES = 5000
 ALLOWED_PUNCTUATION = frozenset(" -'’")
 _SPACES = re.compile(" {2,}")
 
 
-class WordError(ValueError):
+class WordError(WolfdenError, ValueError):
     """An entry or a list that breaks the rules; the message says why and what is allowed."""
 
 
