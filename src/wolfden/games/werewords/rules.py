@@ -196,7 +196,7 @@ def new_round(state: State, difficulty: Difficulty) -> tuple[State, Events]:
                 Event("your_role", {"seat": seat, "role": role.value}, Audience.only(seat))
             )
         events.append(
-            Event("mayor", {"seat": mayor}, PUBLIC, narration.mayor_is(f"Player {mayor + 1}"))
+            Event("mayor", {"seat": mayor}, PUBLIC, narration.mayor_is(f"Seat {mayor}"))
         )
         events.append(Event("night", {}, PUBLIC, narration.NIGHT_FALLS))
         state = enter_step(state, events)
@@ -693,7 +693,7 @@ def ask_question(state: State, seat: int, action: Action, events: Events) -> Sta
     if not text.isprintable():
         raise IllegalAction("a question is plain text without control characters")
     q = Question(len(state.questions), seat, text)
-    events.append(Event("question", {"id": q.id, "seat": seat, "text": text}, PUBLIC))
+    events.append(Event("question", {"id": q.id, "seat": seat, "question": text}, PUBLIC))
     return state.replace(questions=(*state.questions, q))
 
 
@@ -773,7 +773,7 @@ def start_pointing(state: State, guesser: int, events: Events) -> State:
             "correct",
             {"guesser": guesser, "word": state.word, "werewolves": list(wolves)},
             PUBLIC,
-            narration.correct(f"Player {guesser + 1}"),
+            narration.correct(f"Seat {guesser}"),
         )
     )
     return state.replace(
@@ -960,7 +960,7 @@ def finish(state: State, events: Events) -> State:
 
 
 def _claim(state: State, seat: int, action: Action, events: Events) -> State:
-    events.append(Event("mayor", {"seat": seat}, PUBLIC, narration.mayor_is(f"Player {seat + 1}")))
+    events.append(Event("mayor", {"seat": seat}, PUBLIC, narration.mayor_is(f"Seat {seat}")))
     events.append(Event("night", {}, PUBLIC, narration.NIGHT_FALLS))
     state = state.replace(mayor=seat, phase=Phase.NIGHT, seq=state.seq + 1)
     return enter_step(state, events)
