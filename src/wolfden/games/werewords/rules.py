@@ -195,9 +195,7 @@ def new_round(state: State, difficulty: Difficulty) -> tuple[State, Events]:
             events.append(
                 Event("your_role", {"seat": seat, "role": role.value}, Audience.only(seat))
             )
-        events.append(
-            Event("mayor", {"seat": mayor}, PUBLIC, narration.mayor_is(f"Seat {mayor}"))
-        )
+        events.append(Event("mayor", {"seat": mayor}, PUBLIC, narration.mayor_is(f"Seat {mayor}")))
         events.append(Event("night", {}, PUBLIC, narration.NIGHT_FALLS))
         state = enter_step(state, events)
     else:
