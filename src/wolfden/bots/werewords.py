@@ -23,6 +23,10 @@ CATEGORY_Q = 'Is it in the category "{}"?'
 GUESS_Q = 'Is it "{}"?'
 _CATEGORY = re.compile(r'Is it in the category "(.+)"\?\Z')
 _GUESS = re.compile(r'Is it "(.+)"\?\Z')
+SEER_NUDGE = 0.4
+"""How often a Seer who knows the word asks for its category while nobody has found it."""
+SEER_GUESS = 0.1
+"""How often a Seer says the word itself once the category is known (rarely: it shows)."""
 _TITLE_TO_ID = {title: cid for cid, title in CATEGORY_TITLES.items()}
 
 
@@ -69,6 +73,29 @@ class Board:
                     self.no.add(value)
             else:
                 self.guessed.add(fold(value))
+
+
+def derailers(view: Mapping[str, Any]) -> dict[int, int]:
+    """Per seat: questions that led away from a category the Mayor had already confirmed."""
+    out: dict[int, int] = {}
+    confirmed: str | None = None
+    for q in view.get("questions", []):
+        parsed = parse_question(q["text"])
+        if parsed is None:
+            continue
+        kind, value = parsed
+        if confirmed is not None:
+            entry = lookup(value) if kind == "guess" else None
+            off = (
+                value != confirmed
+                if kind == "category"
+                else (entry is not None and entry.category != confirmed)
+            )
+            if off:
+                out[q["seat"]] = out.get(q["seat"], 0) + 1
+        if kind == "category" and q["answer"] == "yes":
+            confirmed = value
+    return out
 
 
 class RulesBot:
@@ -154,9 +181,9 @@ class RulesBot:
                 return CATEGORY_Q.format(CATEGORY_TITLES[wrong[rng.below(len(wrong))]])
             return self.village_question(view, board, rng, avoid=word)
         if word and role != "werewolf":
-            if truth is not None and truth.category not in board.yes and rng.chance(0.6):
+            if truth is not None and truth.category not in board.yes and rng.chance(SEER_NUDGE):
                 return CATEGORY_Q.format(CATEGORY_TITLES[truth.category])
-            if (truth is None or truth.category in board.yes) and rng.chance(0.5):
+            if (truth is None or truth.category in board.yes) and rng.chance(SEER_GUESS):
                 return GUESS_Q.format(word)
         return self.village_question(view, board, rng, letters=notes.get("letters"))
 
@@ -260,6 +287,7 @@ class RulesBot:
         if "thing" in notes:
             friends.add(int(notes["thing"]))
         received = view.get("received", [])
+        derailing = derailers(view)
         best: list[Action] = []
         top = -1e9
         for action in legal:
@@ -268,7 +296,10 @@ class RulesBot:
                 continue
             tokens = received[target] if target < len(received) else {}
             score = (
-                tokens.get("no", 0) + 2 * tokens.get("way_off", 0) - tokens.get("yes", 0)
+                2 * derailing.get(target, 0)
+                + 0.5 * tokens.get("no", 0)
+                + tokens.get("way_off", 0)
+                - 0.5 * tokens.get("yes", 0)
             ) + rng.random()
             if role in ("werewolf", "minion"):
                 score = -score + rng.random()

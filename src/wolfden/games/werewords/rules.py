@@ -533,7 +533,7 @@ def offer_words(state: State) -> State:
     """Draw the Mayor's choices; a Seer- or Fortune-Teller-Mayor gets easier words."""
     config = state.config
     difficulty = state.difficulty
-    secret = state.cards[state.mayor] if state.mayor is not None else None
+    secret = state.role(state.mayor) if state.mayor is not None else None
     if config.easier_for_seer_mayor and secret in FINDS_SEER:
         difficulty = difficulty.easier()
     words = word_pool(config, difficulty)
