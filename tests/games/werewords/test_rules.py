@@ -108,6 +108,10 @@ def test_every_player_sees_their_own_card_and_everyone_sees_the_mayor() -> None:
         ({"roles": (R.FORTUNE_TELLER, R.APPRENTICE, R.WEREWOLF, R.VILLAGER)}, "needs a Seer"),
         ({"deluxe": (R.MINION, R.THING, R.BEHOLDER)}, "do not fit"),
         ({"deluxe": (R.WEREWOLF,)}, "not a Deluxe role"),
+        (
+            {"deluxe": (R.MINION,), "roles": (R.SEER, R.WEREWOLF, R.VILLAGER, R.VILLAGER)},
+            "not both",
+        ),
     ],
 )
 def test_role_set_validation_names_the_broken_constraint(kwargs: dict, message: str) -> None:

@@ -130,9 +130,7 @@ class Config:
     roles: tuple[Role, ...] = option(
         (), "the role cards besides the Mayor card, one per player; empty = the standard set"
     )
-    deluxe: tuple[Role, ...] = option(
-        (), "Deluxe roles that replace Villagers in the standard set (ignored if roles is set)"
-    )
+    deluxe: tuple[Role, ...] = option((), "Deluxe roles that replace Villagers in the standard set")
     difficulty: Difficulty = option(Difficulty.MEDIUM, "difficulty of the Magic Word")  # noqa: RUF009
     word_choices: int = option(2, "how many words the Mayor chooses from (1-5)", min=1, max=5)
     easier_for_seer_mayor: bool = option(
@@ -208,7 +206,12 @@ class Config:
     def validate(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise ConfigError(f"players: {self.players} is not allowed; use 3 to 20")
-        if self.deluxe and not self.roles:
+        if self.deluxe and self.roles:
+            raise ConfigError(
+                "roles and deluxe: give either the whole role set (roles) or the Deluxe roles "
+                "that replace Villagers (deluxe), not both"
+            )
+        if self.deluxe:
             bad = [r.value for r in self.deluxe if r not in DELUXE]
             if bad:
                 raise ConfigError(
