@@ -97,7 +97,6 @@ def outcome(state: State) -> Outcome | None:
             "ended_by": state.ended_by,
             "mayor": state.mayor,
             "mayor_role": mayor_role.value if mayor_role is not None else None,
-            "word": state.word,
             "difficulty": state.difficulty.value,
             "questions": len(state.questions),
             "yes_no_left": state.supply[0],
