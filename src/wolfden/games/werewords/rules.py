@@ -128,10 +128,7 @@ def left_of(seat: int, n: int) -> int:
 
 def setup(config: Config, seed: int) -> State:
     config.validate()
-    state = State.__new__(State)
-    for name in State.__slots__:
-        object.__setattr__(state, name, None)
-    state = state.replace(
+    state = State._make([None] * len(State._fields)).replace(
         config=config,
         rng=seed & ((1 << 64) - 1),
         seq=0,

@@ -77,38 +77,8 @@ class RoundResult(NamedTuple):
     reason: str
 
 
-class State:
-    __slots__ = (
-        "acted",
-        "candidates",
-        "cards",
-        "choice",
-        "clues",
-        "config",
-        "copied",
-        "difficulty",
-        "ended_by",
-        "guessed",
-        "guesser",
-        "history",
-        "last_mayor",
-        "mayor",
-        "night",
-        "notes",
-        "phase",
-        "points",
-        "questions",
-        "received",
-        "result",
-        "revealed",
-        "rng",
-        "round",
-        "seq",
-        "step",
-        "supply",
-        "table_way_off",
-        "word_public",
-    )
+class State(NamedTuple):
+    """Everything about a match, as one immutable tuple (``replace`` makes the next one)."""
 
     config: Config
     rng: int
@@ -141,17 +111,7 @@ class State:
     history: tuple[RoundResult, ...]
 
     def replace(self, **changes: Any) -> State:
-        new = State.__new__(State)
-        for name in State.__slots__:
-            object.__setattr__(new, name, changes.get(name, getattr(self, name)))
-        return new
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in State.__slots__}
-
-    def __setstate__(self, data: dict[str, Any]) -> None:
-        for name, value in data.items():
-            object.__setattr__(self, name, value)
+        return self._replace(**changes)
 
     @property
     def n(self) -> int:
