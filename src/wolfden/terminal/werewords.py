@@ -186,7 +186,15 @@ def describe(action: Action, view: Mapping[str, Any]) -> str:
         "none_found": "nobody was found",
         "finish": "finish",
         "play_again": "play again",
+        "next": "move on now",
+        "time_up": "the time is up",
     }
+    if name == "whoops":
+        return (
+            "Whoops: the word was not found after all"
+            if not args
+            else (f"Whoops: the word was found, by {_seat(int(args[0]))}")
+        )
     if name == "bump":
         return f"bump the player on your {args[0]}"
     if name == "play_again" and args:

@@ -136,3 +136,17 @@ def test_a_person_types_a_question_in_the_terminal() -> None:
     assert result.returncode == 0, result.stderr
     assert "Does it live in the sea?" in result.stdout
     assert "The match is over" in result.stdout
+
+
+def test_word_list_flags_become_the_games_word_pools(tmp_path: Path) -> None:
+    from wolfden.storage.words import SqliteWordStore, WordList
+
+    db = tmp_path / "words.sqlite3"
+    SqliteWordStore(db).save(WordList("Family", "easy", "all", ("Grandma Rose", "Uncle Bob")))
+    kwargs: dict[str, Any] = {}
+    options = {"word_lists": ("Family",), "builtin_words": False, "words_db": str(db)}
+    terminal.apply_extra(options, kwargs, {})
+    assert kwargs == {"words_easy": ["Grandma Rose", "Uncle Bob"]}
+    untouched: dict[str, Any] = {}
+    terminal.apply_extra({"word_lists": (), "builtin_words": True}, untouched, {})
+    assert untouched == {}
