@@ -695,3 +695,14 @@ def test_rules_bots_play_whole_rounds_unattended() -> None:
         assert result.outcome.rounds == 1
         teams.add(result.outcome.winning_team)
     assert teams == {"village", "werewolves"}
+
+
+def test_a_match_record_replays_to_the_same_end() -> None:
+    from wolfden.bots.werewords import RulesBot
+    from wolfden.engine.record import MatchRecord, final_state
+    from wolfden.sim.runner import play_match
+
+    config = Config(players=8, deluxe=(R.DOPPELGANGER, R.MASON, R.MASON), speedwords=True)
+    result = play_match(game, config, 21, {s: RulesBot(s) for s in range(8)})
+    record = MatchRecord.from_json(json.loads(result.record.dumps()))
+    assert final_state(game, record) == result.state

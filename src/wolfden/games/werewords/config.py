@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from wolfden.engine.config import option
 from wolfden.engine.errors import ConfigError
@@ -228,16 +229,10 @@ class Config:
             value = getattr(self, name)
             if not lo <= value <= hi:
                 raise ConfigError(f"{name}: {value} is not allowed; use {lo} to {hi}")
-        from wolfden.words.validate import WordError, validate_entry
-
         for difficulty in Difficulty:
-            for i, word in enumerate(self.pool(difficulty)):
-                try:
-                    validate_entry(word)
-                except WordError as exc:
-                    raise ConfigError(
-                        f"words_{difficulty.value}: word {i + 1} ({word!r}) {exc}"
-                    ) from exc
+            problem = pool_problem(self.pool(difficulty))
+            if problem:
+                raise ConfigError(f"words_{difficulty.value}: {problem}")
         if self.categories:
             from wolfden.words.builtin import CATEGORIES
 
@@ -266,6 +261,19 @@ _RANGES = (
     ("way_off_tokens", 0, 10),
     ("correct_tokens", 1, 1),
 )
+
+
+@lru_cache(maxsize=64)
+def pool_problem(words: tuple[str, ...]) -> str | None:
+    """What is wrong with a word pool (checked once per pool, however many matches use it)."""
+    from wolfden.words.validate import WordError, validate_entry
+
+    for i, word in enumerate(words):
+        try:
+            validate_entry(word)
+        except WordError as exc:
+            return f"word {i + 1} ({word!r}) {exc}"
+    return None
 
 
 def validate_roles(cards: tuple[Role, ...], players: int) -> None:
