@@ -177,6 +177,7 @@ def new_round(state: State, difficulty: Difficulty) -> tuple[State, Events]:
         received=((0,) * len(TOKENS),) * n,
         table_way_off=0,
         questions=(),
+        asking=frozenset(),
         guessed=None,
         guesser=None,
         ended_by="",
@@ -203,6 +204,12 @@ def new_round(state: State, difficulty: Difficulty) -> tuple[State, Events]:
 # -- who acts --------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=32)
+def _everyone(n: int) -> frozenset[int]:
+    return frozenset(range(n))
+
+
+
 def step_holders(state: State, step: Step) -> tuple[int, ...]:
     """The seats called in a night step (online; in companion mode the app cannot know)."""
     if step in (Step.MAYOR_ROLE, Step.MAYOR_WORD, Step.MAYOR_CONFIRM):
@@ -219,13 +226,12 @@ def actors(state: State) -> frozenset[int]:
         step = state.night[state.step]
         return frozenset(step_holders(state, step)) - state.acted
     if phase is Phase.CLAIM_MAYOR:
-        return frozenset(range(n))
+        return _everyone(n)
     if phase is Phase.DAY:
         assert state.mayor is not None
         if state.config.mode is Mode.COMPANION or not state.config.typed_questions:
             return frozenset((state.mayor,))
-        waiting = {q.seat for q in state.questions if q.answer is None}
-        return frozenset(s for s in range(n) if s == state.mayor or s not in waiting)
+        return (_everyone(n) - state.asking) | {state.mayor}
     if state.config.mode is Mode.COMPANION:
         if phase in (Phase.REPORT, Phase.RESULT):
             assert state.mayor is not None
@@ -234,7 +240,7 @@ def actors(state: State) -> frozenset[int]:
     if phase is Phase.POINTING:
         return frozenset(state.holders(Role.WEREWOLF)) - state.acted
     if phase in (Phase.DISCUSSION, Phase.VOTING):
-        return frozenset(range(n)) - state.acted
+        return _everyone(n) - state.acted
     if phase is Phase.RESULT:
         assert state.mayor is not None
         return frozenset((state.mayor,))
@@ -689,7 +695,7 @@ def ask_question(state: State, seat: int, action: Action, events: Events) -> Sta
         raise IllegalAction("a question is plain text without control characters")
     q = Question(len(state.questions), seat, text)
     events.append(Event("question", {"id": q.id, "seat": seat, "question": text}, PUBLIC))
-    return state.replace(questions=(*state.questions, q))
+    return state.replace(questions=(*state.questions, q), asking=state.asking | {seat})
 
 
 def _day(state: State, seat: int, action: Action, events: Events) -> State:
@@ -718,7 +724,7 @@ def _day(state: State, seat: int, action: Action, events: Events) -> State:
         q = state.questions[qid]
         questions = list(state.questions)
         questions[qid] = q._replace(answer=token)
-        state = state.replace(questions=tuple(questions))
+        state = state.replace(questions=tuple(questions), asking=state.asking - {q.seat})
         return give_token(state, q.seat, token, qid, events)
     return give_token(state, int(action.args[0]), str(action.args[1]), None, events)
 

@@ -101,6 +101,7 @@ class State(NamedTuple):
     received: tuple[tuple[int, ...], ...]
     table_way_off: int
     questions: tuple[Question, ...]
+    asking: frozenset[int]  # seats whose typed question waits for its answer
     guessed: bool | None
     guesser: int | None
     ended_by: str
