@@ -706,3 +706,33 @@ def test_a_match_record_replays_to_the_same_end() -> None:
     result = play_match(game, config, 21, {s: RulesBot(s) for s in range(8)})
     record = MatchRecord.from_json(json.loads(result.record.dumps()))
     assert final_state(game, record) == result.state
+
+
+def test_the_mayors_day_actions_are_checked_exactly_as_listed() -> None:
+    state = day_of(Config(maybe_tokens=1, way_off_tokens=1), 0, SIX)
+    state = run(state, (2, 'ask "Is it big?"'), (3, 'ask "Is it small?"'), (0, "answer 1 no"))
+    candidates = [
+        Action(name, args)
+        for name in ("answer", "give", "wayoff", "wait", "correct", "nonsense")
+        for args in [
+            (),
+            ("table",),
+            (0,),
+            (5,),
+            (6,),
+            (-1,),
+            *(
+                (a, t)
+                for a in (0, 1, 2, 5, 6, "x")
+                for t in ("yes", "no", "maybe", "so_close", "correct", "way_off", "bogus")
+            ),
+        ]
+    ]
+    for s in (state, run(state, (0, "give 4 maybe"), (0, "wayoff 2"))):
+        listed = set(game.legal_actions(s, 0))
+        for action in candidates:
+            if action in listed:
+                game.apply(s, 0, action)
+            else:
+                with pytest.raises(IllegalAction):
+                    game.apply(s, 0, action)
