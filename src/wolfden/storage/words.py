@@ -14,9 +14,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
-import platformdirs
-
 from wolfden.engine.errors import WolfdenError
+from wolfden.storage.rooms import StorageError as RoomsStorageError
+from wolfden.storage.rooms import connect, default_db_path
 from wolfden.words.builtin import AGES, DIFFICULTIES
 from wolfden.words.validate import WordError, fold, validate_entries
 
@@ -119,13 +119,6 @@ class MemoryWordStore:
         del self._lists[fold(name)]
 
 
-def default_db_path() -> Path:
-    """``wolfden.sqlite3`` in the user's data directory (created when missing)."""
-    base = Path(platformdirs.user_data_dir("wolfden", appauthor=False))
-    base.mkdir(parents=True, exist_ok=True)
-    return base / "wolfden.sqlite3"
-
-
 def _v1(db: sqlite3.Connection) -> None:
     db.execute(
         """CREATE TABLE word_lists (
@@ -158,16 +151,10 @@ class SqliteWordStore:
         try:
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(self.path, isolation_level=None)
-            self.db.execute("PRAGMA busy_timeout = 5000")
-            self.db.execute("PRAGMA journal_mode = WAL")
+            self.db = connect(self.path)
             self.db.execute("PRAGMA foreign_keys = ON")
-            self.db.execute(
-                "CREATE TABLE IF NOT EXISTS wolfden_schema "
-                "(component TEXT PRIMARY KEY, version INTEGER NOT NULL)"
-            )
             self.version = self._migrate()
-        except (sqlite3.Error, OSError) as exc:
+        except (sqlite3.Error, OSError, RoomsStorageError) as exc:
             raise StorageError(f"cannot open the database {self.path}: {exc}") from exc
 
     def close(self) -> None:

@@ -206,3 +206,15 @@ def test_the_words_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert code == 2 and "line 2" in err and "Traceback" not in err
     code, _, err = _cli(["words", "--db", db, "show", "Nothing"], capsys)
     assert code == 2 and err.strip() == "wolfden: there is no word list called 'Nothing'"
+
+
+def test_word_lists_share_one_database_file_with_the_server(tmp_path: Path) -> None:
+    from wolfden.storage import rooms
+
+    path = tmp_path / "wolfden.sqlite3"
+    db = rooms.connect(path)
+    rooms.migrate(db)
+    store = SqliteWordStore(path)
+    store.save(WordList("Pets", "easy", "all", ("cat",)))
+    versions = dict(db.execute("SELECT component, version FROM wolfden_schema").fetchall())
+    assert versions == {"rooms": len(rooms.MIGRATIONS), "words": 1}

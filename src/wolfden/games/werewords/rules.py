@@ -209,7 +209,6 @@ def _everyone(n: int) -> frozenset[int]:
     return frozenset(range(n))
 
 
-
 def step_holders(state: State, step: Step) -> tuple[int, ...]:
     """The seats called in a night step (online; in companion mode the app cannot know)."""
     if step in (Step.MAYOR_ROLE, Step.MAYOR_WORD, Step.MAYOR_CONFIRM):
