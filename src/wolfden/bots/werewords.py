@@ -126,8 +126,6 @@ class RulesBot:
             return self.point(view, legal, rng)
         if "vote" in names:
             return self.vote(view, legal, rng)
-        if "finish" in names:
-            return Action("finish")
         if "ready" in names:
             return Action("ready")
         if "ok" in names:
@@ -225,7 +223,12 @@ class RulesBot:
         available = {str(a.args[1]) for a in legal if a.name == "answer"}
         open_questions = [q for q in view.get("questions", []) if q["answer"] is None]
         if not open_questions:
-            return Action("wait")
+            # Spoken questions only (typed questions off): a bot cannot hear them, so it
+            # hands out the noncommittal answer a Mayor gives to an unclear question.
+            gives = [a for a in legal if a.name == "give" and a.args[1] in ("maybe", "no")]
+            maybes = [a for a in gives if a.args[1] == "maybe"]
+            pool = maybes or gives or list(legal)
+            return pool[rng.below(len(pool))]
         q = open_questions[0]
         word = view.get("word") or ""
         truth = lookup(word)

@@ -180,7 +180,6 @@ def describe(action: Action, view: Mapping[str, Any]) -> str:
         "back": "choose again",
         "claim": "I have the Mayor card",
         "ready": "ready to vote",
-        "wait": "wait for the next question",
         "no_clue": "write no clue",
         "no_more_tokens": "no more Yes/No tokens",
         "none_found": "nobody was found",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -21,6 +22,11 @@ SIX = (R.VILLAGER, R.SEER, R.WEREWOLF, R.VILLAGER, R.VILLAGER, R.VILLAGER)
 
 def day_of(config: Config, mayor: int, cards: tuple[Role, ...]) -> game.State:
     return through_night(rigged(config, mayor, cards))
+
+
+def spoken_day(config: Config, mayor: int, cards: tuple[Role, ...]) -> game.State:
+    """A day with spoken questions only: the Mayor gives tokens whenever asked aloud."""
+    return day_of(dataclasses.replace(config, typed_questions=False), mayor, cards)
 
 
 # -- setup ------------------------------------------------------------------------------
@@ -338,13 +344,15 @@ def test_doppelganger_becomes_the_role_it_looks_at() -> None:
 def test_a_typed_question_is_answered_with_one_token_to_its_asker() -> None:
     state = day_of(Config(), 0, SIX)
     assert state.phase is Phase.DAY
+    assert game.actors(state) == {1, 2, 3, 4, 5}  # the Mayor waits for a question
     state, _ = play(state, 3, 'ask "Is it bigger than a <b>breadbox</b>?"')
+    assert game.actors(state) == {0}  # one question at a time
     log = game.view(state, SPECTATOR)["questions"]
     assert log == [
         {"id": 0, "seat": 3, "text": "Is it bigger than a <b>breadbox</b>?", "answer": None}
     ]
     with pytest.raises(NotYourTurn):
-        play(state, 3, 'ask "And another?"')  # one open question each
+        play(state, 4, 'ask "And another?"')  # one question at a time
     state, _ = play(state, 0, "answer 0 yes")
     view = game.view(state, SPECTATOR)
     assert view["questions"][0]["answer"] == "yes"
@@ -365,7 +373,7 @@ def test_a_question_has_at_most_140_characters() -> None:
 
 
 def test_the_tokens_left_are_always_visible() -> None:
-    state = day_of(Config(maybe_tokens=2), 0, SIX)
+    state = spoken_day(Config(maybe_tokens=2), 0, SIX)
     state = run(state, (0, "give 1 maybe"), (0, "give 2 maybe"))
     for viewer in (SPECTATOR, TABLE, Viewer.of(4)):
         assert game.view(state, viewer)["tokens"] == {
@@ -388,7 +396,7 @@ def test_way_way_off_goes_to_the_table_or_a_player_and_never_replaces_an_answer(
 
 
 def test_the_last_yes_no_token_ends_the_day() -> None:
-    state = day_of(Config(yes_no_tokens=2), 0, SIX)
+    state = spoken_day(Config(yes_no_tokens=2), 0, SIX)
     state, _ = play(state, 0, "give 1 yes")
     assert state.phase is Phase.DAY
     state, events = play(state, 0, "give 2 no")
@@ -412,7 +420,7 @@ def test_the_day_ends_when_its_timer_runs_out() -> None:
 def test_correct_names_the_guesser_reveals_the_word_and_the_werewolves() -> None:
     config = Config(players=7)
     cards = (R.WEREWOLF, R.SEER, R.WEREWOLF, R.VILLAGER, R.VILLAGER, R.VILLAGER, R.VILLAGER)
-    state = day_of(config, 0, cards)
+    state = spoken_day(config, 0, cards)
     state, _ = play(state, 0, "give 5 correct")
     assert state.phase is Phase.POINTING
     view = game.view(state, Viewer.of(4))
@@ -426,7 +434,7 @@ def test_correct_names_the_guesser_reveals_the_word_and_the_werewolves() -> None
 
 def test_the_minion_does_not_point() -> None:
     roles = (R.SEER, R.WEREWOLF, R.MINION, R.VILLAGER, R.VILLAGER)
-    state = day_of(
+    state = spoken_day(
         Config(players=5, roles=roles), 0, (R.VILLAGER, R.MINION, R.WEREWOLF, R.SEER, R.VILLAGER)
     )
     state, _ = play(state, 0, "give 3 correct")
@@ -435,7 +443,7 @@ def test_the_minion_does_not_point() -> None:
 
 
 def test_werewolves_finding_the_seer_win_and_missing_loses() -> None:
-    state = day_of(Config(), 0, SIX)
+    state = spoken_day(Config(), 0, SIX)
     state, _ = play(state, 0, "give 3 correct")
     found, _ = play(state, 2, "point 1")
     assert found.phase is Phase.RESULT and found.result.winning_team == "werewolves"
@@ -445,7 +453,7 @@ def test_werewolves_finding_the_seer_win_and_missing_loses() -> None:
 
 def test_a_werewolf_finding_the_apprentice_as_seer_wins() -> None:
     config = Config(players=5, roles=APPRENTICE_SET)
-    state = day_of(config, 0, (R.SEER, R.APPRENTICE, R.WEREWOLF, R.VILLAGER, R.VILLAGER))
+    state = spoken_day(config, 0, (R.SEER, R.APPRENTICE, R.WEREWOLF, R.VILLAGER, R.VILLAGER))
     state, _ = play(state, 0, "give 3 correct")
     state, _ = play(state, 2, "point 1")
     assert state.result.winning_team == "werewolves"
@@ -454,7 +462,7 @@ def test_a_werewolf_finding_the_apprentice_as_seer_wins() -> None:
 
 def test_finding_the_apprentice_when_the_mayor_is_not_the_seer_is_a_miss() -> None:
     config = Config(players=5, roles=APPRENTICE_SET)
-    state = day_of(config, 0, (R.VILLAGER, R.APPRENTICE, R.WEREWOLF, R.SEER, R.VILLAGER))
+    state = spoken_day(config, 0, (R.VILLAGER, R.APPRENTICE, R.WEREWOLF, R.SEER, R.VILLAGER))
     state, _ = play(state, 0, "give 4 correct")
     state, _ = play(state, 2, "point 1")
     assert state.result.winning_team == "village"
@@ -462,7 +470,7 @@ def test_finding_the_apprentice_when_the_mayor_is_not_the_seer_is_a_miss() -> No
 
 def test_werewolves_finding_the_fortune_teller_win() -> None:
     roles = (R.FORTUNE_TELLER, R.WEREWOLF, R.VILLAGER, R.VILLAGER)
-    state = day_of(
+    state = spoken_day(
         Config(players=4, roles=roles), 0, (R.VILLAGER, R.WEREWOLF, R.FORTUNE_TELLER, R.VILLAGER)
     )
     state = run(state, (0, "give 3 correct"), (1, "point 2"))
@@ -548,8 +556,9 @@ def test_play_again_starts_a_new_round_with_the_same_players_and_settings() -> N
         seat = min(game.actors(state))
         state, _ = game.apply(state, seat, game.legal_actions(state, seat)[0])
     assert state.phase is Phase.RESULT
-    assert set(game.legal_actions(state, state.mayor)) == set(game.legal_actions(state, None))
-    state, _ = play(state, state.mayor, "play_again hard")
+    assert game.actors(state) == frozenset()
+    assert Action.parse("play_again hard") in game.legal_actions(state, None)
+    state, _ = play(state, None, "play_again hard")
     assert state.round == 2 and state.phase is Phase.NIGHT
     assert state.difficulty is Difficulty.HARD and state.config is config
     assert state.last_mayor == first_mayor
@@ -560,7 +569,8 @@ def test_play_again_starts_a_new_round_with_the_same_players_and_settings() -> N
 
 def test_finish_ends_the_match_with_an_outcome() -> None:
     state = _vote(_not_guessed(Config(), SIX), [2, 2, 1, 1, 2, 1])
-    state, _ = play(state, 0, "finish")
+    assert game.deadline(state).seconds == 60
+    state, _ = play(state, None, "finish")
     outcome = game.outcome(state)
     assert outcome is not None and outcome.winning_team == "village"
     assert outcome.winners == frozenset({0, 1, 3, 4, 5})
@@ -629,7 +639,7 @@ def test_companion_mode_never_deals_and_knows_only_what_is_tapped() -> None:
     assert state.phase is Phase.REPORT
     state, _ = play(state, 3, "found 2")
     assert state.result.winning_team == "werewolves"
-    state, _ = play(state, 3, "finish")
+    state, _ = play(state, None, "finish")
     outcome = game.outcome(state)
     assert outcome.winning_team == "werewolves" and outcome.roles == {3: "werewolf"}
 
@@ -710,7 +720,7 @@ def test_a_match_record_replays_to_the_same_end() -> None:
 
 def test_the_mayors_day_actions_are_checked_exactly_as_listed() -> None:
     state = day_of(Config(maybe_tokens=1, way_off_tokens=1), 0, SIX)
-    state = run(state, (2, 'ask "Is it big?"'), (3, 'ask "Is it small?"'), (0, "answer 1 no"))
+    state = run(state, (2, 'ask "Is it big?"'), (0, "answer 0 no"), (3, 'ask "Is it small?"'))
     candidates = [
         Action(name, args)
         for name in ("answer", "give", "wayoff", "wait", "correct", "nonsense")

@@ -156,7 +156,7 @@ class Config:
         30, "seconds the Mayor has to choose the word", min=5, max=300
     )
     result_seconds: int = option(
-        300,
+        60,
         "seconds the result stays before the match ends (Play Again meanwhile)",
         min=5,
         max=3600,

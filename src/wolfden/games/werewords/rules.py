@@ -54,8 +54,6 @@ NONE_FOUND = Action("none_found")
 FINISH = Action("finish")
 WHOOPS = Action("whoops")
 PLAY_AGAIN = Action("play_again")
-WAIT = Action("wait")
-"""The Mayor waits for the next question (nothing changes)."""
 ASK_FORM = Action("ask", ("?",))
 """``ask TEXT`` accepts any question of 1-140 characters; legal_actions lists this form."""
 ANSWER_TOKENS = ("yes", "no", "maybe", "so_close", "correct")
@@ -230,9 +228,10 @@ def actors(state: State) -> frozenset[int]:
         assert state.mayor is not None
         if state.config.mode is Mode.COMPANION or not state.config.typed_questions:
             return frozenset((state.mayor,))
-        return (_everyone(n) - state.asking) | {state.mayor}
+        # "Only one question should be asked of the Mayor at a time."
+        return frozenset((state.mayor,)) if state.asking else _everyone(n) - {state.mayor}
     if state.config.mode is Mode.COMPANION:
-        if phase in (Phase.REPORT, Phase.RESULT):
+        if phase is Phase.REPORT:
             assert state.mayor is not None
             return frozenset((state.mayor,))
         return frozenset()
@@ -240,9 +239,6 @@ def actors(state: State) -> frozenset[int]:
         return frozenset(state.holders(Role.WEREWOLF)) - state.acted
     if phase in (Phase.DISCUSSION, Phase.VOTING):
         return _everyone(n) - state.acted
-    if phase is Phase.RESULT:
-        assert state.mayor is not None
-        return frozenset((state.mayor,))
     return frozenset()
 
 
@@ -327,7 +323,6 @@ def _legal_day(state: State, seat: int) -> list[Action]:
     if state.supply[SUPPLY_OF[WAY_OFF]] > 0:
         out.append(act("wayoff", "table"))
         out += [act("wayoff", s) for s in range(n) if s != seat]
-    out.append(WAIT)
     return out
 
 
@@ -347,10 +342,6 @@ def _legal_report(state: State, seat: int) -> list[Action]:
     return [*(act("found", s) for s in range(state.n)), NONE_FOUND]
 
 
-def _legal_result(state: State, seat: int) -> list[Action]:
-    return result_forms(state)
-
-
 LEGAL: dict[Phase, Callable[[State, int], list[Action]]] = {
     Phase.CLAIM_MAYOR: _legal_claim,
     Phase.NIGHT: _legal_night,
@@ -359,7 +350,6 @@ LEGAL: dict[Phase, Callable[[State, int], list[Action]]] = {
     Phase.DISCUSSION: _legal_discussion,
     Phase.VOTING: _legal_vote,
     Phase.REPORT: _legal_report,
-    Phase.RESULT: _legal_result,
 }
 
 
@@ -441,7 +431,7 @@ def host_apply(state: State, action: Action, events: Events) -> State:
         return on_time_up(state, events)
     if action.name == "whoops":
         return whoops(state, action, events)
-    return _result(state, None, action, events)
+    return _result(state, action, events)
 
 
 def on_time_up(state: State, events: Events) -> State:
@@ -699,8 +689,6 @@ def ask_question(state: State, seat: int, action: Action, events: Events) -> Sta
 
 def _day(state: State, seat: int, action: Action, events: Events) -> State:
     name = action.name
-    if name == "wait":
-        return state
     if name == "correct":
         return end_day(
             state, guessed=True, guesser=int(action.args[0]), how="correct", events=events
@@ -937,7 +925,7 @@ def whoops(state: State, action: Action, events: Events) -> State:
     return start_pointing(state.replace(ended_by="whoops"), int(action.args[0]), events)
 
 
-def _result(state: State, seat: int | None, action: Action, events: Events) -> State:
+def _result(state: State, action: Action, events: Events) -> State:
     if action == FINISH:
         return finish(state, events)
     difficulty = Difficulty(action.args[0]) if action.args else state.difficulty
@@ -974,5 +962,4 @@ APPLY: dict[Phase, Callable[[State, int, Action, Events], State]] = {
     Phase.DISCUSSION: _ready,
     Phase.VOTING: _vote,
     Phase.REPORT: _report,
-    Phase.RESULT: _result,
 }
