@@ -46,30 +46,35 @@ FREE_TEXT = {"ask": 140, "clue": 40}
 """Actions whose text a person types: ``ask "Is it alive?"``, ``clue "stripes"``."""
 
 
-def _seat(seat: int) -> str:
-    return f"seat {seat}"
+def _names_of(view: Mapping[str, Any]) -> dict[int, str]:
+    return {int(s["seat"]): str(s["name"]) for s in view.get("seats", [])}
 
 
-def _note(note: Mapping[str, Any]) -> str:
+def _seat_name(seat: int, names: Mapping[int, str]) -> str:
+    name = names.get(seat)
+    return f"{name} (seat {seat})" if name else f"seat {seat}"
+
+
+def _note(note: Mapping[str, Any], names: Mapping[int, str]) -> str:
     kind, value = note["kind"], note["value"]
     if kind == "word":
         return f'the Magic Word is "{value}"'
     if kind == "letters":
         return f"the Magic Word begins: {value}"
     if kind == "werewolves":
-        return "the Werewolves: " + (", ".join(_seat(s) for s in value) or "only you")
+        return "the Werewolves: " + (", ".join(_seat_name(s, names) for s in value) or "only you")
     if kind == "masons":
-        return "the other Mason: " + ", ".join(_seat(s) for s in value)
+        return "the other Mason: " + ", ".join(_seat_name(s, names) for s in value)
     if kind == "seers":
         return "you see: " + (
-            ", ".join(f"{_seat(s)} ({_ROLE[r]})" for s, r in value) or "nobody else"
+            ", ".join(f"{_seat_name(s, names)} ({_ROLE[r]})" for s, r in value) or "nobody else"
         )
     if kind == "thing":
-        return f"the Thing next to you is {_seat(value)}"
+        return f"the Thing next to you is {_seat_name(value, names)}"
     if kind == "bumped":
-        return f"you bumped {_seat(value)}"
+        return f"you bumped {_seat_name(value, names)}"
     if kind == "copied":
-        return f"you looked at {_seat(value[0])}: you are now a {_ROLE[value[1]]}"
+        return f"you looked at {_seat_name(value[0], names)}: you are now a {_ROLE[value[1]]}"
     if kind == "mayor_is_seer":
         return (
             "the Mayor is the Seer: you are the Seer now" if value else "the Mayor is not the Seer"
@@ -78,13 +83,14 @@ def _note(note: Mapping[str, Any]) -> str:
 
 
 def render(view: Mapping[str, Any]) -> str:
+    names = _names_of(view)
     phase = _PHASE.get(view["phase"], view["phase"])
     if view["phase"] == "night" and view.get("step"):
         phase += f": {view['step'].replace('_', ' ')}"
     lines = [f"== Werewords · round {view['round']} · {phase} =="]
     facts = [f"{view['players']} players", f"difficulty {view['difficulty']}"]
     if view.get("mayor") is not None:
-        facts.insert(0, f"Mayor: {_seat(view['mayor'])}")
+        facts.insert(0, f"Mayor: {_seat_name(view['mayor'], names)}")
     if view.get("timer"):
         facts.append(f"timer {int(view['timer']['seconds'])} s")
     if view["mode"] == "companion":
@@ -96,7 +102,7 @@ def render(view: Mapping[str, Any]) -> str:
     you = view.get("you")
     if you:
         role = you.get("role")
-        who = f"You are {_seat(you['seat'])}"
+        who = f"You are {_seat_name(you['seat'], names)}"
         if role:
             who += f", {_ROLE[role]}"
             if you.get("role_now") and you["role_now"] != role:
@@ -105,7 +111,7 @@ def render(view: Mapping[str, Any]) -> str:
             who += ", and the Mayor"
         lines.append(who)
         for note in you.get("notes", []):
-            lines.append(f"  you learned: {_note(note)}")
+            lines.append(f"  you learned: {_note(note, names)}")
         if you.get("choices"):
             lines.append("  choose from: " + ", ".join(str(c) for c in you["choices"]))
     screen = view.get("screen")
@@ -123,9 +129,9 @@ def render(view: Mapping[str, Any]) -> str:
         lines.append("Questions:")
         for q in view["questions"][-8:]:
             answer = _TOKEN.get(q["answer"], "…") if q["answer"] else "…"
-            lines.append(f"  {_seat(q['seat'])}: {q['text']}  → {answer}")
+            lines.append(f"  {_seat_name(q['seat'], names)}: {q['text']}  → {answer}")
     got = [
-        f"{_seat(s)}: " + ", ".join(f"{_TOKEN[k]} {n}" for k, n in row.items() if n)
+        f"{_seat_name(s, names)}: " + ", ".join(f"{_TOKEN[k]} {n}" for k, n in row.items() if n)
         for s, row in enumerate(view["received"])
         if any(row.values())
     ]
@@ -136,7 +142,9 @@ def render(view: Mapping[str, Any]) -> str:
     if view.get("revealed"):
         lines.append(
             "Cards shown: "
-            + ", ".join(f"{_seat(int(s))} {_ROLE[r]}" for s, r in view["revealed"].items())
+            + ", ".join(
+                f"{_seat_name(int(s), names)} {_ROLE[r]}" for s, r in view["revealed"].items()
+            )
         )
     result = view.get("result")
     if result:
@@ -146,6 +154,7 @@ def render(view: Mapping[str, Any]) -> str:
 
 
 def describe(action: Action, view: Mapping[str, Any]) -> str:
+    names = _names_of(view)
     name, args = action.name, action.args
     if name == "ask":
         return 'ask the Mayor a question (type: ask "your question")'
@@ -156,9 +165,9 @@ def describe(action: Action, view: Mapping[str, Any]) -> str:
         text = f"“{q['text']}”" if q else f"question {args[0]}"
         return f"answer {text} with {_TOKEN[str(args[1])]}"
     if name == "give":
-        return f"give {_seat(int(args[0]))} a {_TOKEN[str(args[1])]} token"
+        return f"give {_seat_name(int(args[0]), names)} a {_TOKEN[str(args[1])]} token"
     if name == "wayoff":
-        where = "the table" if args[0] == "table" else _seat(int(args[0]))
+        where = "the table" if args[0] == "table" else _seat_name(int(args[0]), names)
         return f"put Way Way Off on {where}"
     if name == "choose":
         choices = (view.get("you") or {}).get("choices") or []
@@ -171,7 +180,7 @@ def describe(action: Action, view: Mapping[str, Any]) -> str:
             "found": "found:",
             "correct": "Correct! guessed by",
         }[name]
-        return f"{verb} {_seat(int(args[0]))}"
+        return f"{verb} {_seat_name(int(args[0]), names)}"
     if name == "secret":
         return f"my secret role is {_ROLE[str(args[0])]}"
     labels = {
@@ -192,7 +201,7 @@ def describe(action: Action, view: Mapping[str, Any]) -> str:
         return (
             "Whoops: the word was not found after all"
             if not args
-            else (f"Whoops: the word was found, by {_seat(int(args[0]))}")
+            else (f"Whoops: the word was found, by {_seat_name(int(args[0]), names)}")
         )
     if name == "bump":
         return f"bump the player on your {args[0]}"

@@ -171,6 +171,7 @@ class Config:
         "seat of the previous game's Mayor (a Mayor card left in the centre goes to the "
         "player on their left); none = a first game, which redeals",
     )
+    names: tuple[str, ...] = option((), "players' names by seat (default: Player 1, Player 2, ...)")
     categories: tuple[str, ...] = option((), "built-in word categories to draw from; empty = all")
     max_age: AgeRating = option(AgeRating.ADULTS, "highest age rating of built-in words")  # noqa: RUF009
     words_easy: tuple[str, ...] = option((), "Easy words; empty = the built-in list")
@@ -192,6 +193,11 @@ class Config:
                 )
             cards[cards.index(Role.VILLAGER)] = role
         return tuple(cards)
+
+    def name(self, seat: int) -> str:
+        if self.names:
+            return " ".join(self.names[seat].split())
+        return f"Player {seat + 1}"
 
     def day_length(self) -> int:
         return self.speedwords_day_seconds if self.speedwords else self.day_seconds
@@ -225,6 +231,18 @@ class Config:
                 f"last_mayor: seat {self.last_mayor} does not exist; use 0 to "
                 f"{self.players - 1} or none"
             )
+        if self.names:
+            if len(self.names) != self.players:
+                raise ConfigError(
+                    f"names: {len(self.names)} names for {self.players} players; give one per "
+                    "seat or none"
+                )
+            for seat, name in enumerate(self.names):
+                text = " ".join(name.split())
+                if not text or len(text) > 40 or not text.isprintable():
+                    raise ConfigError(
+                        f"names: the name of seat {seat} has 1 to 40 printable characters"
+                    )
         for name, lo, hi in _RANGES:
             value = getattr(self, name)
             if not lo <= value <= hi:

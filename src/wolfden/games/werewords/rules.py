@@ -191,7 +191,9 @@ def new_round(state: State, difficulty: Difficulty) -> tuple[State, Events]:
             events.append(
                 Event("your_role", {"seat": seat, "role": role.value}, Audience.only(seat))
             )
-        events.append(Event("mayor", {"seat": mayor}, PUBLIC, narration.mayor_is(f"Seat {mayor}")))
+        events.append(
+            Event("mayor", {"seat": mayor}, PUBLIC, narration.mayor_is(config.name(mayor)))
+        )
         events.append(Event("night", {}, PUBLIC, narration.NIGHT_FALLS))
         state = enter_step(state, events)
     else:
@@ -761,7 +763,7 @@ def start_pointing(state: State, guesser: int, events: Events) -> State:
             "correct",
             {"guesser": guesser, "word": state.word, "werewolves": list(wolves)},
             PUBLIC,
-            narration.correct(f"Seat {guesser}"),
+            narration.correct(state.config.name(guesser)),
         )
     )
     return state.replace(
@@ -948,7 +950,9 @@ def finish(state: State, events: Events) -> State:
 
 
 def _claim(state: State, seat: int, action: Action, events: Events) -> State:
-    events.append(Event("mayor", {"seat": seat}, PUBLIC, narration.mayor_is(f"Seat {seat}")))
+    events.append(
+        Event("mayor", {"seat": seat}, PUBLIC, narration.mayor_is(state.config.name(seat)))
+    )
     events.append(Event("night", {}, PUBLIC, narration.NIGHT_FALLS))
     state = state.replace(mayor=seat, phase=Phase.NIGHT, seq=state.seq + 1)
     return enter_step(state, events)

@@ -47,6 +47,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "game": "werewords",
         "mode": config.mode.value,
         "players": config.players,
+        "seats": [{"seat": s, "name": config.name(s)} for s in range(config.players)],
         "round": state.round,
         "phase": state.phase.value,
         "step": state.night[state.step].value if state.phase is Phase.NIGHT else None,
