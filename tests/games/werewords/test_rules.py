@@ -6,6 +6,8 @@ import dataclasses
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wolfden.engine.errors import ConfigError, IllegalAction, NotYourTurn
 from wolfden.engine.rng import Rng
@@ -758,3 +760,16 @@ def test_players_names_appear_in_the_views_and_the_narration() -> None:
     assert f"{names[again.mayor]} holds the Mayor card and is the Mayor." in said
     with pytest.raises(ConfigError, match="5 names for 6 players"):
         Config(names=names[:5]).validate()
+
+
+@given(st.text(min_size=1, max_size=140).filter(lambda t: t.strip() and t.isprintable()))
+@settings(max_examples=60, deadline=None)
+def test_any_question_text_is_kept_verbatim_as_data(text: str) -> None:
+    action = Action("ask", (text,))
+    assert Action.parse(str(action)) == action
+    state, events = game.apply(_QUESTION_DAY, 3, action)
+    assert state.questions[-1].text == " ".join(text.split())
+    assert events[0].data["question"] == " ".join(text.split())
+
+
+_QUESTION_DAY = day_of(Config(), 0, SIX)
