@@ -644,6 +644,7 @@ def test_companion_mode_never_deals_and_knows_only_what_is_tapped() -> None:
     state, _ = play(state, None, "finish")
     outcome = game.outcome(state)
     assert outcome.winning_team == "werewolves" and outcome.roles == {3: "werewolf"}
+    assert outcome.winners == frozenset({3})  # the only card the app knows
 
 
 def test_companion_table_reports_a_werewolf_found_by_the_vote() -> None:

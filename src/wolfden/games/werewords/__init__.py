@@ -77,9 +77,8 @@ def outcome(state: State) -> Outcome | None:
         if role is not None:
             teams[seat] = team_of(role).value
             roles[seat] = role.value
+    # In companion mode the app knows only the Mayor's card, so only the Mayor can be named.
     winners = frozenset(s for s, t in teams.items() if t == result.winning_team)
-    if state.config.mode is Mode.COMPANION:
-        winners = frozenset()  # the app never learns the cards of the other players
     mayor_role = state.cards[state.mayor] if state.mayor is not None else None
     summary = (
         f"The {'village' if result.winning_team == Team.VILLAGE.value else 'werewolf'} team "
