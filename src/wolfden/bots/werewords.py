@@ -178,6 +178,10 @@ class RulesBot:
             if wrong and rng.chance(0.7):
                 return CATEGORY_Q.format(CATEGORY_TITLES[wrong[rng.below(len(wrong))]])
             return self.village_question(view, board, rng, avoid=word)
+        if role == "minion" and board.yes and rng.chance(0.6):
+            # the Minion does not know the word but can still lead the table astray
+            others = [c for c in CATEGORY_TITLES if c not in board.yes]
+            return CATEGORY_Q.format(CATEGORY_TITLES[others[rng.below(len(others))]])
         if word and role != "werewolf":
             if truth is not None and truth.category not in board.yes and rng.chance(SEER_NUDGE):
                 return CATEGORY_Q.format(CATEGORY_TITLES[truth.category])

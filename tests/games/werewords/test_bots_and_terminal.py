@@ -151,3 +151,16 @@ def test_word_list_flags_become_the_games_word_pools(tmp_path: Path) -> None:
     untouched: dict[str, Any] = {}
     terminal.apply_extra({"word_lists": (), "builtin_words": True}, untouched, {})
     assert untouched == {}
+
+
+def test_the_minion_leads_the_table_away_from_a_confirmed_category() -> None:
+    view = {
+        "phase": "day",
+        "difficulty": "medium",
+        "word": None,
+        "you": {"seat": 2, "mayor": False, "role": "minion", "role_now": "minion", "notes": []},
+        "questions": [{"id": 0, "seat": 1, "text": CATEGORY_Q.format("Animals"), "answer": "yes"}],
+    }
+    asked = [RulesBot(2).act(view, [Action("ask", ("?",))], Rng(s)).args[0] for s in range(20)]
+    off = [q for q in asked if q.startswith("Is it in the category") and "Animals" not in q]
+    assert 5 <= len(off) < 20
