@@ -218,3 +218,21 @@ def test_word_lists_share_one_database_file_with_the_server(tmp_path: Path) -> N
     store.save(WordList("Pets", "easy", "all", ("cat",)))
     versions = dict(db.execute("SELECT component, version FROM wolfden_schema").fetchall())
     assert versions == {"rooms": len(rooms.MIGRATIONS), "words": 1}
+
+
+def test_a_list_can_be_pasted_one_entry_per_line(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from wolfden.cli import cli
+
+    db = str(tmp_path / "paste.sqlite3")
+    pasted = "Grandma Rose\n\nUncle Bob\nuncle bob\n"
+    result = CliRunner().invoke(
+        cli,
+        ["words", "--db", db, "create", "Family", "--paste", "--difficulty", "easy"],
+        input=pasted,
+    )
+    assert result.exit_code == 0, result.output
+    assert SqliteWordStore(db).get("Family").entries == ("Grandma Rose", "Uncle Bob")
+    result = CliRunner().invoke(cli, ["words", "--db", db, "export", "Family", "-"])
+    assert result.output == "Grandma Rose\nUncle Bob\n"
