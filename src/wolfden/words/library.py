@@ -23,7 +23,7 @@ from typing import Any
 from wolfden.storage.words import WordList, WordStore, check_tags
 from wolfden.words.builtin import AGES, CATEGORIES, DIFFICULTIES, ENTRIES
 from wolfden.words.builtin import pool as builtin_pool
-from wolfden.words.validate import ListErrors, WordError, validate_entries
+from wolfden.words.validate import ListErrors, WordError, fold, validate_entries
 
 FORMATS = ("text", "csv", "json")
 _SUFFIX = {".txt": "text", ".text": "text", ".csv": "csv", ".json": "json"}
@@ -206,8 +206,10 @@ def pools(
             out[wordlist.difficulty].extend(wordlist.entries)
     result = {}
     for d, words in out.items():
-        seen: set[str] = set()
-        result[d] = tuple(w for w in words if not (w.casefold() in seen or seen.add(w.casefold())))
+        unique: dict[str, str] = {}
+        for word in words:
+            unique.setdefault(fold(word), word)
+        result[d] = tuple(unique.values())
     return result
 
 
