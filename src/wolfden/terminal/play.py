@@ -52,8 +52,12 @@ class TerminalPlayer:
                 parsed = None
             if parsed in legal or _free_text(self.game.id, parsed, legal):
                 assert parsed is not None
-                choice = parsed
-                break
+                problem = _text_problem(self.game.id, parsed, view)
+                if problem is None:
+                    choice = parsed
+                    break
+                s.echo(f"Not that: {problem}.")
+                continue
             s.echo(f"Please type a number from 1 to {len(legal)}.")
         s.pending_seat = self.seat
         return choice
@@ -130,6 +134,15 @@ class PlaySession:
         """Before the clock ends a phase nobody acts in (the day's discussion)."""
         if self.humans and label == "discussion":
             self.prompt("Talk it over at the table. Press Enter to open the ballot")
+
+
+def _text_problem(game_id: str, action: Action, view: Mapping[str, Any]) -> str | None:
+    """What the game would refuse in a typed text, asked before the action is sent."""
+    check = getattr(module_for(game_id), "text_problem", None)
+    if check is None:
+        return None
+    problem: str | None = check(action, view)
+    return problem
 
 
 def _free_text(game_id: str, action: Action | None, legal: Sequence[Action]) -> bool:

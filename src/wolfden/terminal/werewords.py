@@ -46,6 +46,20 @@ FREE_TEXT = {"ask": 140, "clue": 40}
 """Actions whose text a person types: ``ask "Is it alive?"``, ``clue "stripes"``."""
 
 
+def text_problem(action: Action, view: Mapping[str, Any]) -> str | None:
+    """Why the game would refuse this typed question or clue, if it would."""
+    text = str(action.args[0]) if action.args else ""
+    if action.name == "ask":
+        if not text.isprintable():
+            return "a question is plain text without control characters"
+        return None
+    if action.name == "clue":
+        from wolfden.games.werewords.rules import clue_problem
+
+        return clue_problem(text, str(view.get("word") or ""))
+    return None
+
+
 def _names_of(view: Mapping[str, Any]) -> dict[int, str]:
     return {int(s["seat"]): str(s["name"]) for s in view.get("seats", [])}
 

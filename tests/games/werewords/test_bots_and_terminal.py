@@ -164,3 +164,12 @@ def test_the_minion_leads_the_table_away_from_a_confirmed_category() -> None:
     asked = [RulesBot(2).act(view, [Action("ask", ("?",))], Rng(s)).args[0] for s in range(20)]
     off = [q for q in asked if q.startswith("Is it in the category") and "Animals" not in q]
     assert 5 <= len(off) < 20
+
+
+def test_a_clue_that_gives_the_word_away_is_refused_at_the_keyboard() -> None:
+    view = {"word": "ice cream"}
+    assert terminal.text_problem(Action("clue", ("icecreams",)), view) == (
+        "a clue must not contain the Magic Word"
+    )
+    assert terminal.text_problem(Action("clue", ("frosty",)), view) is None
+    assert terminal.text_problem(Action("ask", ("ring\x07",)), view) is not None
