@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.server.conftest import Client, Server
+from tests.server.conftest import Client, Server, match_of, quiet
 from wolfden.engine import SPECTATOR, TABLE, Viewer
 from wolfden.games import werewolf
 
@@ -22,21 +22,16 @@ def room_with_bots(server: Server, seed: int = 3, **settings: Any) -> tuple[str,
     )
     assert r.status_code == 200, r.text
     host.expect("view")
-    server.settle()
-    host.drain()
+    quiet(server, code, host)
     return code, token, host
 
 
-def match_of(server: Server, code: str) -> Any:
-    return server.call(lambda: server.manager.rooms[code].match)
-
-
-def to_deadline(server: Server, client: Client) -> None:
+def to_deadline(server: Server, code: str, client: Client) -> None:
     """Let the clock run to the current deadline, then read what it brought."""
-    at = client.view["deadline"]["at"]
+    at, version = client.view["deadline"]["at"], client.view["version"]
     server.call(lambda: server.clock.set(at))
-    server.settle()
-    client.drain()
+    client.wait(lambda: client.view["version"] > version)
+    quiet(server, code, client)
 
 
 def to_discussion(server: Server, code: str, host: Client) -> None:
@@ -44,10 +39,9 @@ def to_discussion(server: Server, code: str, host: Client) -> None:
         if host.view["legal"]:
             host.send({"type": "action", "id": "n", "action": host.view["legal"][0]})
             host.answer("n")
-            server.settle()
-            host.drain()
+            quiet(server, code, host)
             continue
-        to_deadline(server, host)
+        to_deadline(server, code, host)
     assert host.view["outcome"] is None
 
 
@@ -78,10 +72,9 @@ def test_every_viewer_receives_exactly_its_own_view(server: Server) -> None:
         TABLE: Client(server, code, wall["token"]),
     }
     server.host("POST", f"/api/rooms/{code}/start", token, json={"fill_with": "random", "seed": 8})
-    server.settle()
+    quiet(server, code, *clients.values())
     m = match_of(server, code)
     for viewer, client in clients.items():
-        client.drain()
         expected = json.loads(json.dumps(werewolf.view(m.state, viewer)))
         assert client.view["view"] == expected, viewer
         if viewer.seat is None:
@@ -165,8 +158,7 @@ def test_out_of_turn_illegal_foreign_seat_and_stale_actions_change_nothing(serve
     assert match_of(server, code).version == version
     host.send({"type": "host_action", "id": "e", "text": "end_discussion", "version": version})
     assert host.answer("e") == {"type": "accepted", "id": "e", "version": version + 1}
-    server.settle()
-    host.drain()
+    quiet(server, code, host)
     if host.view["legal"]:
         me = Viewer.of(0)
         assert me.seat is not None
@@ -204,8 +196,8 @@ def test_the_deadline_applies_the_timeout_action_as_the_clock(server: Server) ->
     server.call(lambda: server.clock.set(deadline["at"] - 1))
     server.settle()
     assert match_of(server, code).version == version
-    to_deadline(server, host)
-    assert host.view["version"] > version  # the ballot opened and the bots voted at once
+    to_deadline(server, code, host)
+    assert host.view["version"] > version
     server.host("POST", f"/api/rooms/{code}/end", token)
     record = server.http.get(f"/api/matches/{host.view['match']}").json()
     assert record["actions"][version] == [None, "end_discussion"]
@@ -247,21 +239,17 @@ def test_an_absent_player_gets_a_stand_in_bot_after_the_grace_period(server: Ser
     bea = server.join(code, "Bea")
     host = Client(server, code, token)
     server.host("POST", f"/api/rooms/{code}/start", token, json={"fill_with": "random", "seed": 3})
-    server.settle()
-    host.drain()
+    quiet(server, code, host)
     seats = {s["seat"]: s for s in host.room["seats"]}
     assert not seats[1]["connected"] and not seats[1]["stand_in"]
     server.advance(59)
     host.drain()
     assert not {s["seat"]: s for s in host.room["seats"]}[1]["stand_in"]
     server.advance(1)
-    host.drain()
-    assert {s["seat"]: s for s in host.room["seats"]}[1]["stand_in"]
+    host.wait(lambda: host.seat(1)["stand_in"])
     # Bea comes back: the stand-in stops
     guest = Client(server, code, bea["token"])
-    guest.drain()
-    host.drain()
-    assert not {s["seat"]: s for s in host.room["seats"]}[1]["stand_in"]
+    host.wait(lambda: not host.seat(1)["stand_in"] and host.seat(1)["connected"])
     guest.close()
 
 
@@ -277,12 +265,10 @@ def test_with_the_wait_rule_the_match_pauses_for_an_absent_player(server: Server
     server.settle()
     host.drain()
     server.advance(30)
-    host.drain()
-    assert host.view["paused"]
+    host.wait(lambda: host.view is not None and host.view["paused"])
     guest = Client(server, code, bea["token"])
-    guest.drain()
-    host.drain()
-    assert not host.view["paused"]
+    host.wait(lambda: host.view is not None and not host.view["paused"])
+    guest.close()
 
 
 def test_the_host_moves_a_seat_to_a_new_device(server: Server) -> None:
@@ -327,7 +313,7 @@ def test_a_broken_bot_does_not_stall_the_table(server: Server, monkeypatch: Any)
     code, token = made["code"], made["token"]
     server.host("POST", f"/api/rooms/{code}/seats/1/bot", token, json={"kind": "random"})
     server.host("POST", f"/api/rooms/{code}/start", token, json={"fill_with": "random", "seed": 4})
-    server.settle()
+    quiet(server, code)
     m = match_of(server, code)
     # every bot that was called on at night acted anyway; only seat 0 (a person) may be waited for
     assert werewolf.actors(m.state) <= {0}
@@ -363,9 +349,9 @@ def test_with_the_timeout_rule_an_absent_player_is_left_to_the_clock(server: Ser
     )
     host = Client(server, code, token)
     server.host("POST", f"/api/rooms/{code}/start", token, json={"fill_with": "random", "seed": 3})
-    server.settle()
+    quiet(server, code, host)
     server.advance(6)
-    host.drain()
+    quiet(server, code, host)
     seat = {s["seat"]: s for s in host.room["seats"]}[1]
     assert not seat["stand_in"] and not host.view["paused"]
     m = match_of(server, code)
