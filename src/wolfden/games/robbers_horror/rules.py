@@ -1,0 +1,603 @@
+"""The rules as pure functions: the deal, the roles, playing a card, the trick, the scoring.
+
+Speed matters here (simulations play hundreds of thousands of deals), so the hot path works on
+integers and bit masks, reuses prebuilt Action and Event objects, and copies only the parts of
+the state that change.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any
+
+from wolfden.engine.errors import ConfigError, IllegalAction, MatchOver, NotYourTurn
+from wolfden.engine.rng import Rng
+from wolfden.engine.types import PUBLIC, Action, Audience, Event, Outcome, Seat
+from wolfden.games.robbers_horror.cards import (
+    CHEST_MASK,
+    K1,
+    K2,
+    KNIFE_MASK,
+    NOTATION,
+    NUM_IDS,
+    ROBBER_MASK,
+    TRAITOR,
+    TRAITOR_BIT,
+    TRUMP,
+    W1,
+    W2,
+    WEREWOLF_MASK,
+    deck_ids,
+    hand_size,
+    trick_values,
+)
+from wolfden.games.robbers_horror.config import Config
+from wolfden.games.robbers_horror.state import (
+    DealInfo,
+    DealResult,
+    MatchInfo,
+    Role,
+    SeatScore,
+    State,
+    TableInfo,
+    Team,
+    Trick,
+)
+
+_new = tuple.__new__
+
+# -- prebuilt actions ---------------------------------------------------------------------
+
+PLAY_ACTIONS: dict[str, Action] = {}
+for _i in range(NUM_IDS):
+    PLAY_ACTIONS.setdefault(NOTATION[_i], Action("play", (NOTATION[_i],)))
+
+PLAY: tuple[Action, ...] = tuple(PLAY_ACTIONS[NOTATION[i]] for i in range(NUM_IDS))
+"""The action that plays each card id (both Werewolf ids share one action, so do the Knives)."""
+
+_ACTION_BITS: dict[Action, tuple[int, int]] = {}
+for _i in range(NUM_IDS):
+    _a = PLAY[_i]
+    if _a in _ACTION_BITS:
+        _ACTION_BITS[_a] = (_ACTION_BITS[_a][0], 1 << _i)
+    else:
+        _ACTION_BITS[_a] = (1 << _i, 0)
+
+
+def _chunk_table(base: int) -> tuple[tuple[Action, ...], ...]:
+    """For every 12-bit slice of a hand mask, the play actions of its cards, without repeats."""
+    table: list[tuple[Action, ...]] = [()]
+    for m in range(1, 4096):
+        high = m.bit_length() - 1
+        prev = table[m ^ (1 << high)]
+        action = PLAY[base + high]
+        table.append(prev if prev and prev[-1] is action else (*prev, action))
+    return tuple(table)
+
+
+_LEGAL_0 = _chunk_table(0)
+_LEGAL_1 = _chunk_table(12)
+_LEGAL_2 = _chunk_table(24)
+
+
+def legal_of_hand(hand: int) -> list[Action]:
+    """The play actions of a hand mask, in card order (chests, robbers, W, S, K, T)."""
+    return list(_LEGAL_0[hand & 4095] + _LEGAL_1[(hand >> 12) & 4095] + _LEGAL_2[hand >> 24])
+
+
+# -- narration (prebuilt where the words never change) --------------------------------------
+
+ROLE_TEXT = {
+    Role.ROBBER: "a Robber: you score the chest icons you take, halved if you take a Werewolf",
+    Role.WEREWOLF: "a Werewolf: you score the robber icons you take, halved if you take a Knife",
+    Role.TRAITOR: (
+        "the Traitor: you score the chest icons you take for the werewolf team, "
+        "halved if you take a Werewolf"
+    ),
+}
+
+
+def _play_events(seat: Seat, card: int) -> tuple[Event, ...]:
+    name = NOTATION[card]
+    events = [
+        Event(
+            "play",
+            MappingProxyType({"seat": seat, "card": name}),
+            PUBLIC,
+            f"Seat {seat} plays {name}.",
+        )
+    ]
+    if card in (W1, W2):
+        events.append(
+            Event(
+                "chip",
+                MappingProxyType({"seat": seat, "chip": "werewolf"}),
+                PUBLIC,
+                f"Seat {seat} takes a Werewolf chip: seat {seat} is a Werewolf.",
+            )
+        )
+    elif card == TRAITOR:
+        events.append(
+            Event(
+                "chip",
+                MappingProxyType({"seat": seat, "chip": "traitor"}),
+                PUBLIC,
+                f"Seat {seat} takes the Traitor chip: seat {seat} is on the werewolf team.",
+            )
+        )
+    return tuple(events)
+
+
+PLAY_EVENTS: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
+    tuple(_play_events(seat, card) for card in range(NUM_IDS)) for seat in range(5)
+)
+
+
+def _effective_strings(lead: int) -> tuple[str, ...]:
+    """Effective value → its text, for a trick whose leading suit is chests (0), robbers (1)
+    or not known because only special cards were played (-1)."""
+    out = []
+    for v in range(2 * TRUMP):
+        trump = v >= TRUMP
+        rank = v - TRUMP if trump else v
+        if lead < 0:
+            out.append(f"{'trump' if trump else 'lead'} {rank}")
+        else:
+            out.append(f"{'CR'[lead ^ trump]}{rank}")
+    return tuple(out)
+
+
+EFFECTIVE_TEXT = {lead: _effective_strings(lead) for lead in (-1, 0, 1)}
+
+
+def trick_lead(cards: tuple[int, ...]) -> int:
+    for c in cards:
+        if c < 30:
+            return 0 if c < 15 else 1
+    return -1
+
+
+# -- setup and the deal --------------------------------------------------------------------
+
+_FACTORIAL = [1]
+for _k in range(1, NUM_IDS + 1):
+    _FACTORIAL.append(_FACTORIAL[-1] * _k)
+
+
+def shuffled_deck(players: int, rng: Rng) -> list[int]:
+    """The deck shuffled uniformly: Fisher–Yates driven by one 192-bit random number.
+
+    The swap positions are the mixed-radix digits of a uniform number below ``len(deck)!``
+    (36! < 2**139, so the bias of reducing 192 random bits is below 2**-53), which needs three
+    draws from the generator instead of one per card.
+    """
+    deck = list(deck_ids(players))
+    k = len(deck)
+    x = ((rng.next64() << 128) | (rng.next64() << 64) | rng.next64()) % _FACTORIAL[k]
+    for i in range(k - 1, 0, -1):
+        x, j = divmod(x, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def role_of(dealt: int) -> Role:
+    """Whoever has one or more Werewolves is a Werewolf; else the Traitor's holder is the
+    Traitor; everyone else is a Robber."""
+    if dealt & WEREWOLF_MASK:
+        return Role.WEREWOLF
+    if dealt & TRAITOR_BIT:
+        return Role.TRAITOR
+    return Role.ROBBER
+
+
+def mask_of(ids: Any) -> int:
+    m = 0
+    for c in ids:
+        m |= 1 << c
+    return m
+
+
+def ids_of(mask: int) -> tuple[int, ...]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(out)
+
+
+def cards_text(mask_or_ids: int | tuple[int, ...]) -> list[str]:
+    ids = ids_of(mask_or_ids) if isinstance(mask_or_ids, int) else mask_or_ids
+    return [NOTATION[c] for c in ids]
+
+
+def _deal(config: Config, match: MatchInfo) -> tuple[State, list[Event]]:
+    """Shuffle and deal all cards equally; in 3- and 5-player games one card stays undealt."""
+    n = config.players
+    rng = Rng(match.rng)
+    deck = shuffled_deck(n, rng)
+    size = hand_size(n)
+    hands = tuple(mask_of(deck[s * size : (s + 1) * size]) for s in range(n))
+    undealt = deck[n * size] if len(deck) > n * size else -1
+    roles = tuple(role_of(h) for h in hands)
+    match = match._replace(rng=rng.state)
+    leader = (match.dealer + 1) % n
+    deal = DealInfo(hands, undealt, roles, size)
+    table = TableInfo(leader, (0,) * n, None, (), (), -1)
+    state = State(config, match, deal, table, hands, (), leader)
+    events = [
+        Event(
+            "deal",
+            {
+                "deal": match.deal_no + 1,
+                "deals": match.deals,
+                "dealer": match.dealer,
+                "leader": leader,
+                "hand_size": size,
+                "undealt": 1 if undealt >= 0 else 0,
+            },
+            PUBLIC,
+            f"Deal {match.deal_no + 1} of {match.deals}: seat {match.dealer} deals "
+            f"{size} cards each; seat {leader} leads.",
+        )
+    ]
+    for s in range(n):
+        events.append(
+            Event(
+                "hand",
+                {"seat": s, "hand": cards_text(hands[s]), "role": roles[s].name.lower()},
+                Audience.only(s),
+                f"You are {ROLE_TEXT[roles[s]]}.",
+            )
+        )
+    return state, events
+
+
+def setup(config: Config, seed: int) -> State:
+    if not isinstance(config, Config):
+        raise ConfigError("robbers-horror needs its own Config (wolfden.games.robbers_horror)")
+    config.validate()
+    n = config.players
+    match = MatchInfo(config.num_deals, 0, config.first_dealer, (0,) * n, (), seed, None)
+    return _deal(config, match)[0]
+
+
+# -- play ----------------------------------------------------------------------------------
+
+_ACTORS = (frozenset(),) + tuple(frozenset((s,)) for s in range(5))
+_NO_ACTORS: frozenset[Seat] = frozenset()
+
+
+def actors(state: State) -> frozenset[Seat]:
+    return _ACTORS[state.turn + 1]
+
+
+def legal_actions(state: State, seat: Seat | None) -> list[Action]:
+    if seat is None or seat != state.turn:
+        return []
+    hand = state.hands[seat]
+    return list(_LEGAL_0[hand & 4095] + _LEGAL_1[(hand >> 12) & 4095] + _LEGAL_2[hand >> 24])
+
+
+def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[Event]]:
+    """Play a card. No one must follow suit: any card in the hand may be played."""
+    turn = state.turn
+    if seat != turn or turn < 0:
+        _reject_actor(state, seat)
+    hands = state.hands
+    hand = hands[turn]
+    try:
+        bits = _ACTION_BITS.get(action)
+    except TypeError:
+        bits = None
+    if bits is None or not hand & (bits[0] | bits[1]):
+        raise IllegalAction(
+            f"seat {seat} cannot play {action}: play one of your cards, "
+            f"{', '.join(str(a) for a in legal_of_hand(hand))}"
+        )
+    bit = bits[0] if hand & bits[0] else bits[1]
+    card = bit.bit_length() - 1
+    hands = (*hands[:turn], hand ^ bit, *hands[turn + 1 :])
+    trick = (*state.trick, card)
+    events = list(PLAY_EVENTS[turn][card])
+    table = state.table
+    if card >= W1 and (card <= W2 or card == TRAITOR):
+        table = _place_chip(table, turn, card)
+    n = len(hands)
+    if len(trick) < n:
+        nxt = turn + 1
+        return _new(
+            State,
+            (state.config, state.match, state.deal, table, hands, trick, nxt if nxt < n else 0),
+        ), events
+    return _complete_trick(state, table, hands, trick, events)
+
+
+def _reject_actor(state: State, seat: Seat | None) -> None:
+    if state.turn < 0:
+        raise MatchOver("the match is over; no more cards are played")
+    if seat is None:
+        raise IllegalAction("there are no moderator actions in this game; the players play cards")
+    raise NotYourTurn(f"it is seat {state.turn}'s turn to play a card, not seat {seat}'s")
+
+
+def _place_chip(table: TableInfo, seat: Seat, card: int) -> TableInfo:
+    """Playing a Werewolf or the Traitor puts the matching chip in front of the player."""
+    if card == TRAITOR:
+        return table._replace(traitor_chip=seat)
+    return table._replace(werewolf_chips=(*table.werewolf_chips, seat))
+
+
+def _complete_trick(
+    state: State, table: TableInfo, hands: tuple[int, ...], trick: tuple[int, ...], events: list[Event]
+) -> tuple[State, list[Event]]:
+    """The strongest card takes the trick; its player piles the cards face down and leads next."""
+    values = trick_values(trick)
+    best = 0
+    top = values[0]
+    for i in range(1, len(values)):
+        if values[i] >= top:
+            top = values[i]
+            best = i
+    n = len(hands)
+    leader = table.leader
+    winner = (leader + best) % n
+    mask = 0
+    for c in trick:
+        mask |= 1 << c
+    piles = table.piles
+    piles = (*piles[:winner], piles[winner] | mask, *piles[winner + 1 :])
+    number = len(table.history) + 1
+    done = Trick(number, leader, trick, winner)
+    lead = trick_lead(trick)
+    texts = EFFECTIVE_TEXT[lead]
+    effective = [texts[v] for v in values]
+    card = NOTATION[trick[best]]
+    as_text = "" if effective[best] == card else f" (counting as {effective[best]})"
+    events.append(
+        Event(
+            "trick",
+            {
+                "number": number,
+                "leader": leader,
+                "cards": [NOTATION[c] for c in trick],
+                "effective": effective,
+                "lead_suit": "CR"[lead] if lead >= 0 else None,
+                "winner": winner,
+                "winning_card": card,
+            },
+            PUBLIC,
+            f"Seat {winner} takes trick {number} with {card}{as_text}.",
+        )
+    )
+    table = _new(
+        TableInfo,
+        (winner, piles, done, (*table.history, done), table.werewolf_chips, table.traitor_chip),
+    )
+    deal = state.deal
+    if number < deal.hand_size:
+        return _new(State, (state.config, state.match, deal, table, hands, (), winner)), events
+    return _end_deal(state.config, state.match, deal, table, events)
+
+
+# -- scoring -------------------------------------------------------------------------------
+
+
+def seat_score(role: Role, pile: int, icons: tuple[int, ...]) -> SeatScore:
+    """A Robber or the Traitor sums the chest icons, halved (rounded down) if they took a
+    Werewolf; a Werewolf sums the robber icons, halved if they took a Knife."""
+    if role is Role.WEREWOLF:
+        counted = pile & ROBBER_MASK
+        halved = bool(pile & KNIFE_MASK)
+    else:
+        counted = pile & CHEST_MASK
+        halved = bool(pile & WEREWOLF_MASK)
+    total = 0
+    while counted:
+        low = counted & -counted
+        total += icons[(low.bit_length() - 1) % 15]
+        counted ^= low
+    return SeatScore(role, ids_of(pile), total, halved, total // 2 if halved else total)
+
+
+def score_deal(
+    config: Config, match: MatchInfo, deal: DealInfo, piles: tuple[int, ...]
+) -> DealResult:
+    """The robber team has the robbers' points times the size of the werewolf team; the
+    werewolf team has the points of the werewolves and the traitor times the size of the robber
+    team. The higher total wins the deal; a tie has no winner."""
+    seats = tuple(
+        seat_score(role, pile, config.icons) for role, pile in zip(deal.roles, piles)
+    )
+    robbers = [s for s in seats if s.role is Role.ROBBER]
+    robber_sum = sum(s.points for s in robbers)
+    werewolf_sum = sum(s.points for s in seats if s.role is not Role.ROBBER)
+    robber_mult = len(seats) - len(robbers)
+    werewolf_mult = len(robbers)
+    robber_total = robber_sum * robber_mult
+    werewolf_total = werewolf_sum * werewolf_mult
+    winner = (
+        Team.ROBBERS
+        if robber_total > werewolf_total
+        else Team.WEREWOLVES
+        if werewolf_total > robber_total
+        else None
+    )
+    points = tuple(
+        p + (1 if winner is not None and role.team is winner else 0)
+        for p, role in zip(match.points, deal.roles)
+    )
+    return DealResult(
+        match.deal_no + 1,
+        match.dealer,
+        tuple(ids_of(h) for h in deal.dealt),
+        deal.undealt,
+        seats,
+        robber_sum,
+        werewolf_sum,
+        robber_mult,
+        werewolf_mult,
+        robber_total,
+        werewolf_total,
+        winner,
+        points,
+    )
+
+
+def breakdown_lines(result: DealResult, icons: tuple[int, ...]) -> list[str]:
+    """Every step of a deal's arithmetic, one line each."""
+    lines = []
+    for seat, s in enumerate(result.seats):
+        suit = 15 if s.role is Role.WEREWOLF else 0
+        scored = [c for c in s.pile if suit <= c < suit + 15]
+        terms = [f"{NOTATION[c]}:{icons[c % 15]}" for c in scored]
+        what = "robber" if s.role is Role.WEREWOLF else "chest"
+        line = f"Seat {seat}, {s.role.label}: {what} icons " + (
+            " + ".join(terms) + f" = {s.icons}" if terms else "none = 0"
+        )
+        if s.halved:
+            spoiler = "a Knife" if s.role is Role.WEREWOLF else "a Werewolf"
+            line += f"; took {spoiler}, halved (rounded down) to {s.points}"
+        lines.append(line)
+    r_seats = [str(i) for i, s in enumerate(result.seats) if s.role is Role.ROBBER]
+    w_seats = [str(i) for i, s in enumerate(result.seats) if s.role is not Role.ROBBER]
+    r_terms = " + ".join(str(result.seats[int(i)].points) for i in r_seats)
+    w_terms = " + ".join(str(result.seats[int(i)].points) for i in w_seats)
+    lines.append(
+        f"Robber team (seats {', '.join(r_seats)}): ({r_terms}) = {result.robber_sum} "
+        f"× {result.robber_multiplier} werewolf-team players = {result.robber_total}"
+    )
+    lines.append(
+        f"Werewolf team (seats {', '.join(w_seats)}): ({w_terms}) = {result.werewolf_sum} "
+        f"× {result.werewolf_multiplier} robber-team players = {result.werewolf_total}"
+    )
+    if result.winner is None:
+        lines.append(
+            f"Tie at {result.robber_total}: nobody wins deal {result.number}, no game points."
+        )
+    else:
+        members = r_seats if result.winner is Team.ROBBERS else w_seats
+        lines.append(
+            f"The {result.winner.label} wins deal {result.number}: seat"
+            f"{'s' if len(members) > 1 else ''} {', '.join(members)} score 1 game point."
+        )
+    return lines
+
+
+def result_json(result: DealResult, icons: tuple[int, ...]) -> dict[str, Any]:
+    return {
+        "deal": result.number,
+        "dealer": result.dealer,
+        "hands_dealt": [[NOTATION[c] for c in hand] for hand in result.dealt],
+        "undealt": NOTATION[result.undealt] if result.undealt >= 0 else None,
+        "seats": [
+            {
+                "seat": i,
+                "role": s.role.name.lower(),
+                "team": s.role.team.value,
+                "pile": [NOTATION[c] for c in s.pile],
+                "icons": s.icons,
+                "halved": s.halved,
+                "points": s.points,
+            }
+            for i, s in enumerate(result.seats)
+        ],
+        "robbers": {
+            "sum": result.robber_sum,
+            "multiplier": result.robber_multiplier,
+            "total": result.robber_total,
+        },
+        "werewolves": {
+            "sum": result.werewolf_sum,
+            "multiplier": result.werewolf_multiplier,
+            "total": result.werewolf_total,
+        },
+        "winner": result.winner.value if result.winner else None,
+        "game_points": list(result.points_after),
+        "steps": breakdown_lines(result, icons),
+    }
+
+
+def _end_deal(
+    config: Config, match: MatchInfo, deal: DealInfo, table: TableInfo, events: list[Event]
+) -> tuple[State, list[Event]]:
+    """Score the deal; then deal again with the dealer passing left, or end the match."""
+    result = score_deal(config, match, deal, table.piles)
+    steps = breakdown_lines(result, config.icons)
+    events.append(Event("score", result_json(result, config.icons), PUBLIC, "\n".join(steps)))
+    match = match._replace(points=result.points_after, results=(*match.results, result))
+    n = config.players
+    if result.number < match.deals:
+        match = match._replace(deal_no=match.deal_no + 1, dealer=(match.dealer + 1) % n)
+        state, deal_events = _deal(config, match)
+        events.extend(deal_events)
+        return state, events
+    outcome = match_outcome(match, deal)
+    match = match._replace(outcome=outcome)
+    events.append(
+        Event(
+            "match_over",
+            {
+                "points": list(match.points),
+                "ranking": ranking(match.points),
+                "winners": sorted(outcome.winners),
+            },
+            PUBLIC,
+            outcome.summary,
+        )
+    )
+    return State(config, match, deal, table, (0,) * n, (), -1), events
+
+
+def ranking(points: tuple[int, ...]) -> list[dict[str, int]]:
+    """Seats by game points, highest first; equal points share a place."""
+    order = sorted(range(len(points)), key=lambda s: (-points[s], s))
+    return [
+        {"place": 1 + sum(1 for p in points if p > points[s]), "seat": s, "points": points[s]}
+        for s in order
+    ]
+
+
+def match_outcome(match: MatchInfo, last: DealInfo) -> Outcome:
+    """Whoever has the most game points wins; equal highest totals share the win."""
+    points = match.points
+    top = max(points)
+    winners = frozenset(s for s, p in enumerate(points) if p == top)
+    names = ", ".join(str(s) for s in sorted(winners))
+    summary = (
+        f"Seat {names} wins the match with {top} game point{'s' if top != 1 else ''}."
+        if len(winners) == 1
+        else f"Seats {names} share the win with {top} game point{'s' if top != 1 else ''} each."
+    )
+    results = match.results
+    deal_winners = [r.winner.value if r.winner else "tie" for r in results]
+    return Outcome(
+        winners=winners,
+        winning_team=(results[0].winner.value if results[0].winner else None)
+        if len(results) == 1
+        else None,
+        summary=summary,
+        teams={s: role.team.value for s, role in enumerate(last.roles)},
+        roles={s: role.name.lower() for s, role in enumerate(last.roles)},
+        rounds=len(results),
+        stats={
+            "points": list(points),
+            "deal_winners": deal_winners,
+            "robber_team_deals": deal_winners.count("robbers"),
+            "werewolf_team_deals": deal_winners.count("werewolves"),
+            "tied_deals": deal_winners.count("tie"),
+            "deal_roles": [[s.role.name.lower() for s in r.seats] for r in results],
+            "robber_totals": [r.robber_total for r in results],
+            "werewolf_totals": [r.werewolf_total for r in results],
+        },
+    )
+
+
+def outcome(state: State) -> Outcome | None:
+    return state.match.outcome
+
+
+def phase_seq(state: State) -> int:
+    """Changes with every card played (the game has no timed phases)."""
+    m = state.match
+    return (m.deal_no * 64 + len(state.table.history)) * 8 + len(state.trick)
