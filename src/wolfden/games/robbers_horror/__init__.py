@@ -12,7 +12,14 @@ from __future__ import annotations
 from wolfden.engine.types import Deadline, Outcome, Seat
 from wolfden.games.robbers_horror.cards import Card, Effective, Kind, effective_cards, trick_winner
 from wolfden.games.robbers_horror.config import DEFAULT_ICONS, Config
-from wolfden.games.robbers_horror.rules import actors, apply, legal_actions, outcome, phase_seq, setup
+from wolfden.games.robbers_horror.rules import (
+    actors,
+    apply,
+    legal_actions,
+    outcome,
+    phase_seq,
+    setup,
+)
 from wolfden.games.robbers_horror.state import Phase, Role, State, Team
 from wolfden.games.robbers_horror.views import perturb_hidden, view, visible_events
 

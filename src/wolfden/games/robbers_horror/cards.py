@@ -63,7 +63,9 @@ CANONICAL: tuple[int, ...] = tuple(NOTATION.index(NOTATION[i]) for i in range(NU
 
 ID_OF: dict[str, int] = {NOTATION[i]: i for i in reversed(range(NUM_IDS))}
 
-_ALLOWED = "C1–C15 (treasure chests), R1–R15 (robbers), W (Werewolf), S (Seer), K (Knife), T (Traitor)"
+_ALLOWED = (
+    "C1–C15 (treasure chests), R1–R15 (robbers), W (Werewolf), S (Seer), K (Knife), T (Traitor)"
+)
 
 
 class Card:

@@ -43,7 +43,9 @@ class Config:
         if (
             not isinstance(icons, tuple)
             or len(icons) != 15
-            or not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i <= 9 for i in icons)
+            or not all(
+                isinstance(i, int) and not isinstance(i, bool) and 0 <= i <= 9 for i in icons
+            )
         ):
             raise ConfigError(
                 f"icons is a list of 15 whole numbers from 0 to 9 (ranks 1 to 15), got {icons!r}"

@@ -7,6 +7,7 @@ the state that change.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -15,12 +16,9 @@ from wolfden.engine.rng import Rng
 from wolfden.engine.types import PUBLIC, Action, Audience, Event, Outcome, Seat
 from wolfden.games.robbers_horror.cards import (
     CHEST_MASK,
-    K1,
-    K2,
     KNIFE_MASK,
     NOTATION,
     NUM_IDS,
-    ROBBER_MASK,
     TRAITOR,
     TRAITOR_BIT,
     TRUMP,
@@ -45,6 +43,40 @@ from wolfden.games.robbers_horror.state import (
 )
 
 _new = tuple.__new__
+
+
+class LazyData(Mapping[str, Any]):
+    """An event's data, built on first reading.
+
+    Simulations never read most event data; building it only when a client or a log looks
+    keeps the hot path fast. The result is the same whenever it is read.
+    """
+
+    __slots__ = ("_args", "_data", "_make")
+
+    def __init__(self, make: Callable[..., dict[str, Any]], *args: Any) -> None:
+        self._make = make
+        self._args = args
+        self._data: dict[str, Any] | None = None
+
+    def _get(self) -> dict[str, Any]:
+        data = self._data
+        if data is None:
+            data = self._data = self._make(*self._args)
+        return data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._get()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    def __repr__(self) -> str:
+        return repr(self._get())
+
 
 # -- prebuilt actions ---------------------------------------------------------------------
 
@@ -150,6 +182,12 @@ def _effective_strings(lead: int) -> tuple[str, ...]:
 EFFECTIVE_TEXT = {lead: _effective_strings(lead) for lead in (-1, 0, 1)}
 
 
+NORMAL_VALUE = tuple(
+    tuple(c % 15 + 1 + (TRUMP if (c >= 15) != lead else 0) for c in range(30)) for lead in (0, 1)
+)
+"""The effective value of each chest and robber card when chests (0) or robbers (1) are led."""
+
+
 def trick_lead(cards: tuple[int, ...]) -> int:
     for c in cards:
         if c < 30:
@@ -190,6 +228,9 @@ def role_of(dealt: int) -> Role:
     return Role.ROBBER
 
 
+_BIT = tuple(1 << i for i in range(NUM_IDS))
+
+
 def mask_of(ids: Any) -> int:
     m = 0
     for c in ids:
@@ -217,25 +258,19 @@ def _deal(config: Config, match: MatchInfo) -> tuple[State, list[Event]]:
     rng = Rng(match.rng)
     deck = shuffled_deck(n, rng)
     size = hand_size(n)
-    hands = tuple(mask_of(deck[s * size : (s + 1) * size]) for s in range(n))
+    bit = _BIT.__getitem__
+    hands = tuple(sum(map(bit, deck[s * size : (s + 1) * size])) for s in range(n))
     undealt = deck[n * size] if len(deck) > n * size else -1
     roles = tuple(role_of(h) for h in hands)
-    match = match._replace(rng=rng.state)
+    match = _new(MatchInfo, (*match[:5], rng.state, match.outcome))
     leader = (match.dealer + 1) % n
-    deal = DealInfo(hands, undealt, roles, size)
-    table = TableInfo(leader, (0,) * n, None, (), (), -1)
-    state = State(config, match, deal, table, hands, (), leader)
+    deal = _new(DealInfo, (hands, undealt, roles, size))
+    table = _new(TableInfo, (leader, (0,) * n, None, (), (), -1))
+    state = _new(State, (config, match, deal, table, hands, (), leader))
     events = [
         Event(
             "deal",
-            {
-                "deal": match.deal_no + 1,
-                "deals": match.deals,
-                "dealer": match.dealer,
-                "leader": leader,
-                "hand_size": size,
-                "undealt": 1 if undealt >= 0 else 0,
-            },
+            LazyData(_deal_data, match, leader, size, undealt),
             PUBLIC,
             f"Deal {match.deal_no + 1} of {match.deals}: seat {match.dealer} deals "
             f"{size} cards each; seat {leader} leads.",
@@ -243,20 +278,41 @@ def _deal(config: Config, match: MatchInfo) -> tuple[State, list[Event]]:
     ]
     for s in range(n):
         events.append(
-            Event(
-                "hand",
-                {"seat": s, "hand": cards_text(hands[s]), "role": roles[s].name.lower()},
-                Audience.only(s),
-                f"You are {ROLE_TEXT[roles[s]]}.",
-            )
+            Event("hand", LazyData(_hand_data, s, hands[s], roles[s]), _ONLY[s], _YOU_ARE[roles[s]])
         )
     return state, events
+
+
+def _deal_data(match: MatchInfo, leader: Seat, size: int, undealt: int) -> dict[str, Any]:
+    return {
+        "deal": match.deal_no + 1,
+        "deals": match.deals,
+        "dealer": match.dealer,
+        "leader": leader,
+        "hand_size": size,
+        "undealt": 1 if undealt >= 0 else 0,
+    }
+
+
+_ONLY = tuple(Audience.only(s) for s in range(5))
+_YOU_ARE = {role: f"You are {text}." for role, text in ROLE_TEXT.items()}
+
+
+def _hand_data(seat: Seat, hand: int, role: Role) -> dict[str, Any]:
+    return {"seat": seat, "hand": cards_text(hand), "role": role.name.lower()}
+
+
+_VALID: set[Config] = set()
 
 
 def setup(config: Config, seed: int) -> State:
     if not isinstance(config, Config):
         raise ConfigError("robbers-horror needs its own Config (wolfden.games.robbers_horror)")
-    config.validate()
+    if config not in _VALID:
+        config.validate()
+        if len(_VALID) > 256:
+            _VALID.clear()
+        _VALID.add(config)
     n = config.players
     match = MatchInfo(config.num_deals, 0, config.first_dealer, (0,) * n, (), seed, None)
     return _deal(config, match)[0]
@@ -264,7 +320,7 @@ def setup(config: Config, seed: int) -> State:
 
 # -- play ----------------------------------------------------------------------------------
 
-_ACTORS = (frozenset(),) + tuple(frozenset((s,)) for s in range(5))
+_ACTORS = (frozenset(), *tuple(frozenset((s,)) for s in range(5)))
 _NO_ACTORS: frozenset[Seat] = frozenset()
 
 
@@ -329,16 +385,31 @@ def _place_chip(table: TableInfo, seat: Seat, card: int) -> TableInfo:
 
 
 def _complete_trick(
-    state: State, table: TableInfo, hands: tuple[int, ...], trick: tuple[int, ...], events: list[Event]
+    state: State,
+    table: TableInfo,
+    hands: tuple[int, ...],
+    trick: tuple[int, ...],
+    events: list[Event],
 ) -> tuple[State, list[Event]]:
     """The strongest card takes the trick; its player piles the cards face down and leads next."""
-    values = trick_values(trick)
-    best = 0
-    top = values[0]
-    for i in range(1, len(values)):
-        if values[i] >= top:
-            top = values[i]
-            best = i
+    lead = -1
+    for c in trick:
+        if c < 30:
+            lead = 0 if c < 15 else 1
+            break
+    if max(trick) < 30:
+        normal = NORMAL_VALUE[lead]
+        values = [normal[c] for c in trick]
+        top = max(values)
+        best = values.index(top)  # normal cards are all different: no ties
+    else:
+        values = trick_values(trick)
+        best = 0
+        top = values[0]
+        for i in range(1, len(values)):
+            if values[i] >= top:
+                top = values[i]
+                best = i
     n = len(hands)
     leader = table.leader
     winner = (leader + best) % n
@@ -348,24 +419,14 @@ def _complete_trick(
     piles = table.piles
     piles = (*piles[:winner], piles[winner] | mask, *piles[winner + 1 :])
     number = len(table.history) + 1
-    done = Trick(number, leader, trick, winner)
-    lead = trick_lead(trick)
-    texts = EFFECTIVE_TEXT[lead]
-    effective = [texts[v] for v in values]
+    done = _new(Trick, (number, leader, trick, winner))
+    as_value = EFFECTIVE_TEXT[lead][top]
     card = NOTATION[trick[best]]
-    as_text = "" if effective[best] == card else f" (counting as {effective[best]})"
+    as_text = "" if as_value == card else f" (counting as {as_value})"
     events.append(
         Event(
             "trick",
-            {
-                "number": number,
-                "leader": leader,
-                "cards": [NOTATION[c] for c in trick],
-                "effective": effective,
-                "lead_suit": "CR"[lead] if lead >= 0 else None,
-                "winner": winner,
-                "winning_card": card,
-            },
+            LazyData(_trick_data, done, values, lead),
             PUBLIC,
             f"Seat {winner} takes trick {number} with {card}{as_text}.",
         )
@@ -380,24 +441,51 @@ def _complete_trick(
     return _end_deal(state.config, state.match, deal, table, events)
 
 
+def _trick_data(done: Trick, values: list[int], lead: int) -> dict[str, Any]:
+    texts = EFFECTIVE_TEXT[lead]
+    best = (done.winner - done.leader) % len(done.cards)
+    return {
+        "number": done.number,
+        "leader": done.leader,
+        "cards": [NOTATION[c] for c in done.cards],
+        "effective": [texts[v] for v in values],
+        "lead_suit": "CR"[lead] if lead >= 0 else None,
+        "winner": done.winner,
+        "winning_card": NOTATION[done.cards[best]],
+    }
+
+
 # -- scoring -------------------------------------------------------------------------------
 
 
 def seat_score(role: Role, pile: int, icons: tuple[int, ...]) -> SeatScore:
     """A Robber or the Traitor sums the chest icons, halved (rounded down) if they took a
     Werewolf; a Werewolf sums the robber icons, halved if they took a Knife."""
+    table = icon_table(icons)
     if role is Role.WEREWOLF:
-        counted = pile & ROBBER_MASK
+        total = table[(pile >> 15) & CHEST_MASK]
         halved = bool(pile & KNIFE_MASK)
     else:
-        counted = pile & CHEST_MASK
+        total = table[pile & CHEST_MASK]
         halved = bool(pile & WEREWOLF_MASK)
-    total = 0
-    while counted:
-        low = counted & -counted
-        total += icons[(low.bit_length() - 1) % 15]
-        counted ^= low
-    return SeatScore(role, ids_of(pile), total, halved, total // 2 if halved else total)
+    return _new(SeatScore, (role, pile, total, halved, total // 2 if halved else total))
+
+
+_ICON_TABLES: dict[tuple[int, ...], list[int]] = {}
+
+
+def icon_table(icons: tuple[int, ...]) -> list[int]:
+    """For every set of ranks 1..15 (a 15-bit mask) the sum of their icons."""
+    table = _ICON_TABLES.get(icons)
+    if table is None:
+        table = [0] * (1 << 15)
+        for m in range(1, 1 << 15):
+            low = m & -m
+            table[m] = table[m ^ low] + icons[low.bit_length() - 1]
+        if len(_ICON_TABLES) > 32:
+            _ICON_TABLES.clear()
+        _ICON_TABLES[icons] = table
+    return table
 
 
 def score_deal(
@@ -406,42 +494,61 @@ def score_deal(
     """The robber team has the robbers' points times the size of the werewolf team; the
     werewolf team has the points of the werewolves and the traitor times the size of the robber
     team. The higher total wins the deal; a tie has no winner."""
-    seats = tuple(
-        seat_score(role, pile, config.icons) for role, pile in zip(deal.roles, piles)
-    )
-    robbers = [s for s in seats if s.role is Role.ROBBER]
-    robber_sum = sum(s.points for s in robbers)
-    werewolf_sum = sum(s.points for s in seats if s.role is not Role.ROBBER)
-    robber_mult = len(seats) - len(robbers)
-    werewolf_mult = len(robbers)
+    table = icon_table(config.icons)
+    seats = []
+    robber_sum = werewolf_sum = robbers = 0
+    for role, pile in zip(deal.roles, piles):
+        if role is _WEREWOLF:
+            total = table[(pile >> 15) & CHEST_MASK]
+            halved = (pile & KNIFE_MASK) != 0
+        else:
+            total = table[pile & CHEST_MASK]
+            halved = (pile & WEREWOLF_MASK) != 0
+        points = total >> 1 if halved else total
+        if role is _ROBBER:
+            robber_sum += points
+            robbers += 1
+        else:
+            werewolf_sum += points
+        seats.append(_new(SeatScore, (role, pile, total, halved, points)))
+    robber_mult = len(seats) - robbers
+    werewolf_mult = robbers
     robber_total = robber_sum * robber_mult
     werewolf_total = werewolf_sum * werewolf_mult
-    winner = (
-        Team.ROBBERS
-        if robber_total > werewolf_total
-        else Team.WEREWOLVES
-        if werewolf_total > robber_total
-        else None
+    if robber_total == werewolf_total:
+        winner = None
+        after = match.points
+    else:
+        robbers_won = robber_total > werewolf_total
+        winner = _ROBBERS if robbers_won else _WEREWOLVES
+        after = tuple(
+            p + ((role is _ROBBER) == robbers_won) for p, role in zip(match.points, deal.roles)
+        )
+    return _new(
+        DealResult,
+        (
+            match.deal_no + 1,
+            match.dealer,
+            deal.dealt,
+            deal.undealt,
+            tuple(seats),
+            robber_sum,
+            werewolf_sum,
+            robber_mult,
+            werewolf_mult,
+            robber_total,
+            werewolf_total,
+            winner,
+            after,
+        ),
     )
-    points = tuple(
-        p + (1 if winner is not None and role.team is winner else 0)
-        for p, role in zip(match.points, deal.roles)
-    )
-    return DealResult(
-        match.deal_no + 1,
-        match.dealer,
-        tuple(ids_of(h) for h in deal.dealt),
-        deal.undealt,
-        seats,
-        robber_sum,
-        werewolf_sum,
-        robber_mult,
-        werewolf_mult,
-        robber_total,
-        werewolf_total,
-        winner,
-        points,
-    )
+
+
+_ROBBER, _WEREWOLF = Role.ROBBER, Role.WEREWOLF
+_ROBBERS, _WEREWOLVES = Team.ROBBERS, Team.WEREWOLVES
+_ROLE_NAME = {role: role.name.lower() for role in Role}
+_TEAM_NAME = {role: role.team.value for role in Role}
+_TEAM_LABEL = {Team.ROBBERS: "robber team", Team.WEREWOLVES: "werewolf team"}
 
 
 def breakdown_lines(result: DealResult, icons: tuple[int, ...]) -> list[str]:
@@ -449,7 +556,7 @@ def breakdown_lines(result: DealResult, icons: tuple[int, ...]) -> list[str]:
     lines = []
     for seat, s in enumerate(result.seats):
         suit = 15 if s.role is Role.WEREWOLF else 0
-        scored = [c for c in s.pile if suit <= c < suit + 15]
+        scored = [c for c in ids_of(s.pile) if suit <= c < suit + 15]
         terms = [f"{NOTATION[c]}:{icons[c % 15]}" for c in scored]
         what = "robber" if s.role is Role.WEREWOLF else "chest"
         line = f"Seat {seat}, {s.role.label}: {what} icons " + (
@@ -488,14 +595,14 @@ def result_json(result: DealResult, icons: tuple[int, ...]) -> dict[str, Any]:
     return {
         "deal": result.number,
         "dealer": result.dealer,
-        "hands_dealt": [[NOTATION[c] for c in hand] for hand in result.dealt],
+        "hands_dealt": [cards_text(hand) for hand in result.dealt],
         "undealt": NOTATION[result.undealt] if result.undealt >= 0 else None,
         "seats": [
             {
                 "seat": i,
                 "role": s.role.name.lower(),
                 "team": s.role.team.value,
-                "pile": [NOTATION[c] for c in s.pile],
+                "pile": cards_text(s.pile),
                 "icons": s.icons,
                 "halved": s.halved,
                 "points": s.points,
@@ -523,30 +630,55 @@ def _end_deal(
 ) -> tuple[State, list[Event]]:
     """Score the deal; then deal again with the dealer passing left, or end the match."""
     result = score_deal(config, match, deal, table.piles)
-    steps = breakdown_lines(result, config.icons)
-    events.append(Event("score", result_json(result, config.icons), PUBLIC, "\n".join(steps)))
-    match = match._replace(points=result.points_after, results=(*match.results, result))
+    events.append(
+        Event("score", LazyData(result_json, result, config.icons), PUBLIC, score_summary(result))
+    )
     n = config.players
+    results = (*match.results, result)
     if result.number < match.deals:
-        match = match._replace(deal_no=match.deal_no + 1, dealer=(match.dealer + 1) % n)
+        match = _new(
+            MatchInfo,
+            (
+                match.deals,
+                match.deal_no + 1,
+                (match.dealer + 1) % n,
+                result.points_after,
+                results,
+                match.rng,
+                None,
+            ),
+        )
         state, deal_events = _deal(config, match)
         events.extend(deal_events)
         return state, events
+    match = _new(
+        MatchInfo,
+        (match.deals, match.deal_no, match.dealer, result.points_after, results, match.rng, None),
+    )
     outcome = match_outcome(match, deal)
-    match = match._replace(outcome=outcome)
+    match = _new(MatchInfo, (*match[:6], outcome))
     events.append(
         Event(
-            "match_over",
-            {
-                "points": list(match.points),
-                "ranking": ranking(match.points),
-                "winners": sorted(outcome.winners),
-            },
-            PUBLIC,
-            outcome.summary,
+            "match_over", LazyData(_match_over_data, outcome, match.points), PUBLIC, outcome.summary
         )
     )
-    return State(config, match, deal, table, (0,) * n, (), -1), events
+    return _new(State, (config, match, deal, table, (0,) * n, (), -1)), events
+
+
+def _match_over_data(outcome: Outcome, points: tuple[int, ...]) -> dict[str, Any]:
+    return {"points": list(points), "ranking": ranking(points), "winners": sorted(outcome.winners)}
+
+
+def score_summary(result: DealResult) -> str:
+    """One line: the two team totals and who wins the deal (the steps are in the data)."""
+    totals = (
+        f"robber team {result.robber_sum} × {result.robber_multiplier} = {result.robber_total}, "
+        f"werewolf team {result.werewolf_sum} × {result.werewolf_multiplier} = "
+        f"{result.werewolf_total}"
+    )
+    if result.winner is None:
+        return f"Deal {result.number} scored: {totals}. A tie: nobody scores."
+    return f"Deal {result.number} scored: {totals}. The {_TEAM_LABEL[result.winner]} wins the deal."
 
 
 def ranking(points: tuple[int, ...]) -> list[dict[str, int]]:
@@ -570,27 +702,31 @@ def match_outcome(match: MatchInfo, last: DealInfo) -> Outcome:
         else f"Seats {names} share the win with {top} game point{'s' if top != 1 else ''} each."
     )
     results = match.results
-    deal_winners = [r.winner.value if r.winner else "tie" for r in results]
     return Outcome(
         winners=winners,
         winning_team=(results[0].winner.value if results[0].winner else None)
         if len(results) == 1
         else None,
         summary=summary,
-        teams={s: role.team.value for s, role in enumerate(last.roles)},
-        roles={s: role.name.lower() for s, role in enumerate(last.roles)},
+        teams={s: _TEAM_NAME[role] for s, role in enumerate(last.roles)},
+        roles={s: _ROLE_NAME[role] for s, role in enumerate(last.roles)},
         rounds=len(results),
-        stats={
-            "points": list(points),
-            "deal_winners": deal_winners,
-            "robber_team_deals": deal_winners.count("robbers"),
-            "werewolf_team_deals": deal_winners.count("werewolves"),
-            "tied_deals": deal_winners.count("tie"),
-            "deal_roles": [[s.role.name.lower() for s in r.seats] for r in results],
-            "robber_totals": [r.robber_total for r in results],
-            "werewolf_totals": [r.werewolf_total for r in results],
-        },
+        stats=LazyData(_match_stats, points, results),
     )
+
+
+def _match_stats(points: tuple[int, ...], results: tuple[DealResult, ...]) -> dict[str, Any]:
+    deal_winners = [r.winner.value if r.winner else "tie" for r in results]
+    return {
+        "points": list(points),
+        "deal_winners": deal_winners,
+        "robber_team_deals": deal_winners.count("robbers"),
+        "werewolf_team_deals": deal_winners.count("werewolves"),
+        "tied_deals": deal_winners.count("tie"),
+        "deal_roles": [[s.role.name.lower() for s in r.seats] for r in results],
+        "robber_totals": [r.robber_total for r in results],
+        "werewolf_totals": [r.werewolf_total for r in results],
+    }
 
 
 def outcome(state: State) -> Outcome | None:

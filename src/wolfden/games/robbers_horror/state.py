@@ -55,7 +55,8 @@ class SeatScore(NamedTuple):
     """One seat's scoring in a deal."""
 
     role: Role
-    pile: tuple[int, ...]
+    pile: int
+    """The cards taken, as a mask of card ids."""
     icons: int
     halved: bool
     points: int
@@ -66,7 +67,8 @@ class DealResult(NamedTuple):
 
     number: int
     dealer: int
-    dealt: tuple[tuple[int, ...], ...]
+    dealt: tuple[int, ...]
+    """The hands as dealt, as masks of card ids."""
     undealt: int
     seats: tuple[SeatScore, ...]
     robber_sum: int

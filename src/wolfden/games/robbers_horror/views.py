@@ -21,7 +21,9 @@ from wolfden.games.robbers_horror.state import State, Trick
 GAME_ID = "robbers-horror"
 
 
-def _cards_json(leader: int, n: int, cards: tuple[int, ...], complete: bool) -> list[dict[str, Any]]:
+def _cards_json(
+    leader: int, n: int, cards: tuple[int, ...], complete: bool
+) -> list[dict[str, Any]]:
     return [
         {
             "seat": (leader + i) % n,
