@@ -27,9 +27,9 @@ def get(game_id: str) -> Game:
         module = _MODULES.get(game_id)
         if module is None:
             raise UnknownGame(f"unknown game {game_id!r}; the games are {', '.join(_MODULES)}")
-        game = importlib.import_module(module)  # type: ignore[assignment]
-        _loaded[game_id] = game  # type: ignore[assignment]
-    return game  # type: ignore[return-value]
+        game = importlib.import_module(module)
+        _loaded[game_id] = game
+    return game
 
 
 def all() -> list[Game]:

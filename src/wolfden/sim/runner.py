@@ -17,6 +17,7 @@ from wolfden.engine.rng import Rng, derive_seed
 from wolfden.engine.types import Action, Event, Outcome, Seat, Viewer
 
 StepHook = Callable[[Any, Seat | None, Action, list[Event], float], None]
+WaitHook = Callable[[Any, str], None]
 
 
 class StuckMatch(RuntimeError):
@@ -42,11 +43,13 @@ def play_match(
     think: float = 1.0,
     max_steps: int = 100_000,
     on_step: StepHook | None = None,
+    on_wait: WaitHook | None = None,
 ) -> MatchResult:
     """Run a match to its outcome. ``players`` maps every seat to a bot (or a terminal person).
 
     A player object has ``act(view, legal, rng)``; one with ``needs_view = False`` is handed an
-    empty view (the random bot), which keeps simulations fast.
+    empty view (the random bot), which keeps simulations fast. ``on_step`` sees every applied
+    action with its events; ``on_wait`` is called before the clock ends a phase nobody acts in.
     """
     state = game.setup(config, seed)
     record = new_record(game, config, seed)
@@ -67,6 +70,8 @@ def play_match(
         ):
             now = max(now, started[dl.phase] + dl.seconds)
             action = dl.action
+            if on_wait is not None and not actors:
+                on_wait(state, dl.label)
         elif not actors:
             raise StuckMatch(f"{game.id}: nobody may act and no deadline is set")
         else:

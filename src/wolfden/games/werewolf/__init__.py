@@ -1,0 +1,83 @@
+"""The moderated Werewolf party game (seed 001): Werewolves, Seer, Guardian and Villagers.
+
+The app is the moderator: it deals the role cards ``R_WEREWOLF-001`` … ``012``, calls every role
+every night, collects the night actions privately and resolves them together at dawn, runs the
+day's discussion and secret ballot with one revote among the tied, reveals every eliminated
+card, and checks for a winner after every elimination. See docs/games/werewolf.md.
+"""
+
+from __future__ import annotations
+
+from wolfden.games.werewolf.actions import ABSTAIN, CHECK, PICK, PROTECT, VOTE
+from wolfden.games.werewolf.config import Config
+from wolfden.games.werewolf.rules import (
+    actors,
+    apply,
+    deadline,
+    legal_actions,
+    outcome,
+    phase_seq,
+    setup,
+    winner,
+)
+from wolfden.games.werewolf.state import PRINT_DECK, Card, Phase, Role, State, Team
+from wolfden.games.werewolf.views import perturb_hidden, view, visible_events
+
+id = "werewolf"
+version = "1"
+title = "Werewolf"
+summary = "The moderated party game: Werewolves, a Seer, a Guardian and Villagers, 7–12 players."
+
+
+def num_seats(config: Config) -> int:
+    return config.players
+
+
+def sample_configs() -> list[Config]:
+    """Every player count, the custom variant, timers and options, for the conformance suite."""
+    configs = [Config(players=n) for n in range(7, 13)]
+    configs += [
+        Config(players=7, public_ballots=False, round_limit=2),
+        Config(players=8, villager_only=(0, 3), dead_see_all=False),
+        Config(players=9, werewolves=1, seers=2, guardians=0),
+        Config(players=10, werewolves=4, seers=1, guardians=2, pack_rounds=1),
+        Config(players=12, villager_only=tuple(range(9)), round_limit=3),
+    ]
+    return configs
+
+
+def bench_configs() -> list[tuple[str, Config]]:
+    return [(f"{n} players", Config(players=n)) for n in (7, 9, 12)]
+
+
+__all__ = [
+    "ABSTAIN",
+    "CHECK",
+    "PICK",
+    "PRINT_DECK",
+    "PROTECT",
+    "VOTE",
+    "Card",
+    "Config",
+    "Phase",
+    "Role",
+    "State",
+    "Team",
+    "actors",
+    "apply",
+    "bench_configs",
+    "deadline",
+    "legal_actions",
+    "num_seats",
+    "outcome",
+    "perturb_hidden",
+    "phase_seq",
+    "sample_configs",
+    "setup",
+    "summary",
+    "title",
+    "version",
+    "view",
+    "visible_events",
+    "winner",
+]

@@ -1,0 +1,35 @@
+"""Werewolf's actions, made once and shared (they are small frozen values)."""
+
+from __future__ import annotations
+
+from wolfden.engine.errors import IllegalAction
+from wolfden.engine.types import Action
+from wolfden.games.werewolf.config import MAX_PLAYERS
+
+_SEATS = range(MAX_PLAYERS + 16)  # room for the custom variant's checks on bad input
+
+PICK = tuple(Action("pick", (s,)) for s in _SEATS)
+"""A Werewolf's choice of target for the pack."""
+CHECK = tuple(Action("check", (s,)) for s in _SEATS)
+"""The Seer looks into a player."""
+PROTECT = tuple(Action("protect", (s,)) for s in _SEATS)
+"""The Guardian shields a player for the night."""
+VOTE = tuple(Action("vote", (s,)) for s in _SEATS)
+ABSTAIN = Action("abstain")
+
+DAWN = Action("dawn")
+"""The clock ends the night (never before the minimum night length)."""
+END_DISCUSSION = Action("end_discussion")
+"""The clock or the host ends the day's discussion and opens the ballot."""
+CLOSE_BALLOT = Action("close_ballot")
+"""The clock closes the ballot; a missing vote counts as an abstention."""
+
+
+def target_of(action: Action, players: int) -> int:
+    """The seat an action names, or IllegalAction saying what a target looks like."""
+    args = action.args
+    if len(args) != 1 or not isinstance(args[0], int) or not 0 <= args[0] < players:
+        raise IllegalAction(
+            f"'{action}' needs one seat number from 0 to {players - 1}, e.g. '{action.name} 2'"
+        )
+    return args[0]

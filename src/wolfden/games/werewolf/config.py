@@ -1,0 +1,132 @@
+"""Werewolf options. Defaults come from seed 001 and the werewolf rulings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from wolfden.engine.config import option
+from wolfden.engine.errors import ConfigError
+
+MIN_PLAYERS = 7
+MAX_PLAYERS = 12
+
+
+def standard_werewolves(players: int) -> int:
+    """7–9 players deal 2 Werewolves, 10–12 deal 3."""
+    return 2 if players <= 9 else 3
+
+
+@dataclass(frozen=True)
+class Config:
+    players: int = option(7, "number of players (7–12)", min=MIN_PLAYERS, max=MAX_PLAYERS)
+    werewolves: int | None = option(
+        None, "custom variant: number of Werewolves (default: 2 for 7–9 players, 3 for 10–12)"
+    )
+    seers: int | None = option(None, "custom variant: number of Seers (default 1)")
+    guardians: int | None = option(None, "custom variant: number of Guardians (default 1)")
+    villager_only: tuple[int, ...] = option(
+        (), "seats (from 0) of players who declined a special role before the deal"
+    )
+    names: tuple[str, ...] = option((), "players' names by seat (default: Player 1, Player 2, ...)")
+    night_seconds: float = option(90.0, "longest a night may last, in seconds", min=10)
+    min_night_seconds: float = option(
+        20.0, "shortest a night may last, so its length tells nothing, in seconds", min=0
+    )
+    pack_rounds: int = option(
+        3,
+        "rounds of picks the Werewolves get to agree before the most-picked player is taken",
+        min=1,
+        max=10,
+    )
+    discussion_seconds: float = option(180.0, "day discussion time in seconds", min=10)
+    vote_seconds: float = option(60.0, "time to cast a ballot, in seconds", min=5)
+    public_ballots: bool = option(True, "show who voted for whom when a ballot closes")
+    round_limit: int = option(0, "end as a draw after this many night+day rounds (0: no limit)")
+    dead_see_all: bool = option(
+        True, "eliminated players watch with open eyes: every role and action"
+    )
+
+    @property
+    def werewolf_count(self) -> int:
+        return self.werewolves if self.werewolves is not None else standard_werewolves(self.players)
+
+    @property
+    def seer_count(self) -> int:
+        return 1 if self.seers is None else self.seers
+
+    @property
+    def guardian_count(self) -> int:
+        return 1 if self.guardians is None else self.guardians
+
+    @property
+    def villager_count(self) -> int:
+        return self.players - self.werewolf_count - self.seer_count - self.guardian_count
+
+    @property
+    def is_custom(self) -> bool:
+        return (self.werewolves, self.seers, self.guardians) != (None, None, None)
+
+    @cached_property
+    def display_names(self) -> tuple[str, ...]:
+        if self.names:
+            return tuple(n.strip() for n in self.names)
+        return tuple(f"Player {seat + 1}" for seat in range(self.players))
+
+    def name(self, seat: int) -> str:
+        return self.display_names[seat]
+
+    def validate(self) -> None:
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise ConfigError(
+                f"players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, got {self.players}"
+            )
+        for label, value in (
+            ("werewolves", self.werewolves),
+            ("seers", self.seers),
+            ("guardians", self.guardians),
+        ):
+            if value is not None and value < 0:
+                raise ConfigError(f"{label} cannot be negative, got {value}")
+        wolves = self.werewolf_count
+        if wolves < 1:
+            raise ConfigError("a game needs at least one Werewolf")
+        if self.villager_count < 0:
+            raise ConfigError(
+                f"{wolves} Werewolves, {self.seer_count} Seers and {self.guardian_count} "
+                f"Guardians are more roles than the {self.players} players"
+            )
+        if self.players - wolves <= wolves:
+            raise ConfigError(
+                f"{wolves} Werewolves among {self.players} players would win at once: "
+                "there must be more non-Werewolves than Werewolves"
+            )
+        bad = [s for s in self.villager_only if not 0 <= s < self.players]
+        if bad:
+            raise ConfigError(
+                f"villager_only names seats {bad}; seats are numbered 0 to {self.players - 1}"
+            )
+        if len(set(self.villager_only)) != len(self.villager_only):
+            raise ConfigError("villager_only lists a seat twice")
+        if self.names:
+            if len(self.names) != self.players:
+                raise ConfigError(
+                    f"names has {len(self.names)} entries; give one per player ({self.players})"
+                )
+            cleaned = [n.strip() for n in self.names]
+            if any(not n or len(n) > 24 for n in cleaned):
+                raise ConfigError("each name is 1–24 characters")
+            if len({n.casefold() for n in cleaned}) != len(cleaned):
+                raise ConfigError("two players have the same name")
+        if self.min_night_seconds > self.night_seconds:
+            raise ConfigError("min_night_seconds cannot be longer than night_seconds")
+        if self.night_seconds < 10 or self.discussion_seconds < 10 or self.vote_seconds < 5:
+            raise ConfigError(
+                "timers are too short: nights and discussion need at least 10 s, ballots 5 s"
+            )
+        if self.min_night_seconds < 0:
+            raise ConfigError("min_night_seconds cannot be negative")
+        if not 1 <= self.pack_rounds <= 10:
+            raise ConfigError(f"pack_rounds must be from 1 to 10, got {self.pack_rounds}")
+        if self.round_limit < 0:
+            raise ConfigError(f"round_limit must be 0 (no limit) or more, got {self.round_limit}")

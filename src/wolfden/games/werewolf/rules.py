@@ -1,0 +1,587 @@
+"""The rules of the Werewolf party game (seed 001 and the werewolf rulings), one function each.
+
+``apply`` dispatches on the phase to a small function per kind of step; nothing here reads a
+clock or mutates a state it was given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from wolfden.engine.errors import ConfigError, IllegalAction, MatchOver, NotYourTurn
+from wolfden.engine.rng import Rng
+from wolfden.engine.types import PUBLIC, Action, Audience, Deadline, Event, Outcome
+from wolfden.games.werewolf import narration as say
+from wolfden.games.werewolf.actions import (
+    ABSTAIN,
+    CHECK,
+    CLOSE_BALLOT,
+    DAWN,
+    END_DISCUSSION,
+    PICK,
+    PROTECT,
+    VOTE,
+    target_of,
+)
+from wolfden.games.werewolf.config import Config
+from wolfden.games.werewolf.state import Card, Phase, Role, State, Team, cards_for
+
+NIGHT = Phase.NIGHT
+DISCUSSION = Phase.DISCUSSION
+VOTE_PHASE = Phase.VOTE
+REVOTE = Phase.REVOTE
+END = Phase.END
+NO_ONE = -1
+NOT_VOTED = -2
+WEREWOLF = Role.WEREWOLF
+SEER = Role.SEER
+GUARDIAN = Role.GUARDIAN
+
+Result = tuple[State, list[Event]]
+
+
+# -- setup ---------------------------------------------------------------------------------
+
+
+def deal(config: Config, rng: Rng) -> tuple[tuple[Card, ...], frozenset[int]]:
+    """Shuffle the cards and deal one per seat.
+
+    A player who declined a special role gets a Villager whenever the counts allow; those the
+    deal could not serve are returned so that each is told privately.
+    """
+    cards = rng.shuffled(cards_for(config))
+    villagers = [c for c in cards if c.role is Role.VILLAGER]
+    others = [c for c in cards if c.role is not Role.VILLAGER]
+    hands: dict[int, Card] = {}
+    unmet = set()
+    for seat in config.villager_only:
+        if villagers:
+            hands[seat] = villagers.pop()
+        else:
+            unmet.add(seat)
+    rest = rng.shuffled(villagers + others)
+    for seat in range(config.players):
+        if seat not in hands:
+            hands[seat] = rest.pop()
+    return tuple(hands[s] for s in range(config.players)), frozenset(unmet)
+
+
+def setup(config: Config, seed: int) -> State:
+    if not isinstance(config, Config):
+        raise ConfigError("setup needs a werewolf Config")
+    config.validate()
+    rng = Rng(seed)
+    cards, unmet = deal(config, rng)
+    n = config.players
+    s = State.__new__(State)
+    s.config = config
+    s.rng = rng.state
+    s.phase = Phase.NIGHT
+    s.seq = 0
+    s.round = 1
+    s.cards = cards
+    s.roles = tuple(c.role for c in cards)
+    s.alive = (1 << n) - 1
+    s.living_seats = tuple(range(n))
+    s.unmet_requests = unmet
+    s.last_protected = (NO_ONE,) * n
+    s.seer_checks = ()
+    s.night_log = ()
+    s.tallies = ()
+    s.deaths = ()
+    s.night_result = None
+    s.result = None
+    s.ballot = ()
+    s.candidates = ()
+    _start_night(s)
+    return s
+
+
+# -- who acts ------------------------------------------------------------------------------
+
+
+def actors(state: State) -> frozenset[int]:
+    return state.pending
+
+
+def legal_actions(state: State, seat: int | None) -> list[Action]:
+    phase = state.phase
+    if seat is None:
+        return [END_DISCUSSION] if phase is DISCUSSION else []
+    if seat not in state.pending:
+        return []
+    if phase is NIGHT:
+        return _night_choices(state, seat)
+    return [VOTE[c] for c in state.candidates if c != seat] + [ABSTAIN]
+
+
+def _night_choices(state: State, seat: int) -> list[Action]:
+    role = state.roles[seat]
+    roles = state.roles
+    living = state.living_seats
+    if role is WEREWOLF:
+        return [PICK[t] for t in living if roles[t] is not WEREWOLF]
+    if role is SEER:
+        return [CHECK[t] for t in living if t != seat]
+    barred = state.last_protected[seat]
+    return [PROTECT[t] for t in living if t != barred]
+
+
+def deadline(state: State) -> Deadline | None:
+    phase = state.phase
+    config = state.config
+    if phase is NIGHT:
+        # When every night action is in, the night still lasts its minimum length.
+        seconds = config.min_night_seconds if not state.pending else config.night_seconds
+        return Deadline(state.seq, seconds, DAWN, "night")
+    if phase is DISCUSSION:
+        return Deadline(state.seq, config.discussion_seconds, END_DISCUSSION, "discussion")
+    if phase is Phase.END:
+        return None
+    return Deadline(state.seq, config.vote_seconds, CLOSE_BALLOT, phase.value)
+
+
+def phase_seq(state: State) -> int:
+    return state.seq
+
+
+# -- apply ---------------------------------------------------------------------------------
+
+
+def apply(state: State, seat: int | None, action: Action) -> Result:
+    if state.phase is END:
+        raise MatchOver("the game is over; start a new one to play again")
+    if seat is None:
+        return _moderator(state, action)
+    if seat not in state.pending:
+        raise NotYourTurn(_not_your_turn(state, seat))
+    if state.phase is NIGHT:
+        return _NIGHT_STEPS.get(state.roles[seat], _no_night_step)(state, seat, action)
+    return cast_vote(state, seat, action)
+
+
+def _not_your_turn(state: State, seat: int) -> str:
+    n = state.config.players
+    if not (isinstance(seat, int) and 0 <= seat < n):
+        return f"there is no seat {seat}; seats are 0 to {n - 1}"
+    if not state.is_alive(seat):
+        return "eliminated players watch; they cannot act"
+    if state.phase is NIGHT:
+        return "you have nothing (more) to do tonight"
+    if state.phase is DISCUSSION:
+        return "it is time to discuss; the ballot opens when the discussion ends"
+    return "you have already voted in this ballot"
+
+
+def _moderator(state: State, action: Action) -> Result:
+    phase = state.phase
+    if phase is NIGHT and action == DAWN:
+        return resolve_night(state)
+    if phase is DISCUSSION and action == END_DISCUSSION:
+        return open_ballot(state, tuple(state.living()), revote=False)
+    if phase in (Phase.VOTE, Phase.REVOTE) and action == CLOSE_BALLOT:
+        return resolve_ballot(state)
+    allowed = {
+        Phase.NIGHT: "dawn (by the clock)",
+        Phase.DISCUSSION: "end_discussion",
+        Phase.VOTE: "close_ballot (by the clock)",
+        Phase.REVOTE: "close_ballot (by the clock)",
+    }[phase]
+    raise IllegalAction(f"the moderator cannot '{action}' now; during the {phase.value}: {allowed}")
+
+
+def _no_night_step(state: State, seat: int, action: Action) -> Result:
+    raise IllegalAction("Villagers sleep through the night")
+
+
+# -- the night -----------------------------------------------------------------------------
+
+
+def _start_night(s: State) -> list[Event]:
+    """Mutates a fresh copy: the night begins, every role is called."""
+    n = s.config.players
+    s.phase = Phase.NIGHT
+    s.seq += 1
+    s.picks = (NO_ONE,) * n
+    s.prev_picks = (NO_ONE,) * n
+    s.pick_round = 1
+    s.locked = NO_ONE
+    s.checked = (NO_ONE,) * n
+    s.guard_choice = (NO_ONE,) * n
+    alive = s.alive
+    s.pending = frozenset(
+        seat for seat, role in enumerate(s.roles) if alive >> seat & 1 and role is not Role.VILLAGER
+    )
+    return [Event("narration", {"phase": "night"}, PUBLIC, line) for line in night_script(s)]
+
+
+def night_script(state: State) -> list[str]:
+    return say.night_script(set(state.roles))
+
+
+def werewolf_pick(state: State, seat: int, action: Action) -> Result:
+    """Each living Werewolf picks a living non-Werewolf; the pack sees every pick at once.
+
+    When all living Werewolves agree the target is locked. If they disagree, they pick again
+    (seeing the last picks), up to ``pack_rounds`` rounds; then the most-picked player is taken,
+    a tie broken by the seeded generator.
+    """
+    if action.name != "pick":
+        raise IllegalAction("a Werewolf's night action is 'pick N' (a living non-Werewolf)")
+    target = target_of(action, state.config.players)
+    if not state.is_alive(target) or state.roles[target] is WEREWOLF:
+        raise IllegalAction("the pack picks a living player who is not a Werewolf")
+    s = state.copy()
+    picks = list(state.picks)
+    picks[seat] = target
+    s.picks = tuple(picks)
+    s.pending = state.pending - {seat}
+    pack = s.living_wolves()
+    names = s.config.name
+    events = [
+        Event(
+            "pack_pick",
+            {"seat": seat, "target": target, "round": s.pick_round},
+            Audience.of(pack),
+            f"{names(seat)} picks {names(target)}.",
+        )
+    ]
+    if all(picks[w] != NO_ONE for w in pack):
+        chosen = {picks[w] for w in pack}
+        if len(chosen) == 1:
+            events.append(_lock(s, target, pack))
+        elif s.pick_round < s.config.pack_rounds:
+            s.prev_picks = s.picks
+            s.picks = (NO_ONE,) * s.config.players
+            s.pick_round += 1
+            s.pending = s.pending | frozenset(pack)
+            events.append(
+                Event(
+                    "pack_disagrees",
+                    {"round": s.pick_round, "of": s.config.pack_rounds},
+                    Audience.of(pack),
+                    f"The pack disagrees. Choose again (round {s.pick_round} of "
+                    f"{s.config.pack_rounds}).",
+                )
+            )
+        else:
+            rng = Rng(s.rng)
+            victim = most_picked([picks[w] for w in pack], rng)
+            s.rng = rng.state
+            events.append(_lock(s, victim, pack))
+    return s, events
+
+
+def _lock(s: State, target: int, pack: list[int]) -> Event:
+    s.locked = target
+    return Event(
+        "pack_locked",
+        {"target": target},
+        Audience.of(pack),
+        f"The pack has chosen {s.config.name(target)}.",
+    )
+
+
+def most_picked(picks: list[int], rng: Rng) -> int:
+    """The most-picked player; a tie is broken by the seeded generator; no pick at all: no one."""
+    counts: dict[int, int] = {}
+    for p in picks:
+        if p != NO_ONE:
+            counts[p] = counts.get(p, 0) + 1
+    if not counts:
+        return NO_ONE
+    top = max(counts.values())
+    leaders = sorted(t for t, c in counts.items() if c == top)
+    return leaders[0] if len(leaders) == 1 else leaders[rng.below(len(leaders))]
+
+
+def seer_check(state: State, seat: int, action: Action) -> Result:
+    """The Seer checks one living player other than themselves and learns the answer at once."""
+    if action.name != "check":
+        raise IllegalAction("the Seer's night action is 'check N' (another living player)")
+    target = target_of(action, state.config.players)
+    if target == seat or not state.is_alive(target):
+        raise IllegalAction("the Seer checks a living player other than themselves")
+    s = state.copy()
+    checked = list(state.checked)
+    checked[seat] = target
+    s.checked = tuple(checked)
+    is_wolf = state.roles[target] is WEREWOLF
+    s.seer_checks = (*state.seer_checks, (seat, state.round, target, is_wolf))
+    s.pending = state.pending - {seat}
+    line = say.seer_answer(s.config.name(target), is_wolf)
+    return s, [
+        Event("seer_answer", {"target": target, "werewolf": is_wolf}, Audience.only(seat), line)
+    ]
+
+
+def guardian_protect(state: State, seat: int, action: Action) -> Result:
+    """The Guardian protects a living player, themselves allowed, never last night's choice."""
+    if action.name != "protect":
+        raise IllegalAction("the Guardian's night action is 'protect N' (a living player)")
+    target = target_of(action, state.config.players)
+    if not state.is_alive(target):
+        raise IllegalAction("the Guardian protects a living player")
+    if target == state.last_protected[seat]:
+        raise IllegalAction(
+            f"the Guardian cannot protect {state.config.name(target)} two nights running"
+        )
+    s = state.copy()
+    choice = list(state.guard_choice)
+    choice[seat] = target
+    s.guard_choice = tuple(choice)
+    s.pending = state.pending - {seat}
+    line = f"You protect {s.config.name(target)} tonight."
+    return s, [Event("protecting", {"target": target}, Audience.only(seat), line)]
+
+
+_NIGHT_STEPS: dict[Role, Callable[[State, int, Action], Result]] = {
+    WEREWOLF: werewolf_pick,
+    SEER: seer_check,
+    GUARDIAN: guardian_protect,
+}
+
+
+def resolve_night(state: State) -> Result:
+    """Dawn: the pack's target is eliminated unless a Guardian protected them.
+
+    A save is never announced: the day only hears that no one was eliminated.
+    """
+    s = state.copy()
+    pack = s.living_wolves()
+    target = s.locked
+    if target == NO_ONE:
+        latest = [s.picks[w] if s.picks[w] != NO_ONE else s.prev_picks[w] for w in pack]
+        rng = Rng(s.rng)
+        target = most_picked(latest, rng)
+        s.rng = rng.state
+    guardians = [g for g in s.living() if s.roles[g] is GUARDIAN]
+    protected = {s.guard_choice[g] for g in guardians} - {NO_ONE}
+    s.last_protected = tuple(
+        s.guard_choice[g] if s.roles[g] is GUARDIAN else NO_ONE for g in range(s.config.players)
+    )
+    s.night_log = (
+        *s.night_log,
+        {
+            "round": s.round,
+            "target": None if target == NO_ONE else target,
+            "protected": sorted(protected),
+            "checks": [
+                {"seer": seer, "target": t, "werewolf": w}
+                for seer, r, t, w in s.seer_checks
+                if r == s.round
+            ],
+            "picks": {str(w): p for w in pack if (p := s.picks[w]) != NO_ONE},
+        },
+    )
+    events = [Event("narration", {"phase": "day"}, PUBLIC, say.DAY_BREAKS)]
+    if target != NO_ONE and target not in protected:
+        events.append(_eliminate(s, target, by_vote=False))
+        s.night_result = {"eliminated": target, "card": s.cards[target].id}
+    else:
+        events.append(Event("night_result", {"eliminated": None}, PUBLIC, say.NO_ONE))
+        s.night_result = {"eliminated": None}
+    if _check_win(s, events):
+        return s, events
+    s.phase = Phase.DISCUSSION
+    s.seq += 1
+    s.pending = frozenset()
+    events.append(Event("narration", {"phase": "discussion"}, PUBLIC, say.DISCUSS))
+    return s, events
+
+
+# -- the day -------------------------------------------------------------------------------
+
+
+def open_ballot(state: State, candidates: tuple[int, ...], *, revote: bool) -> Result:
+    s = state.copy()
+    _open_ballot(s, candidates, revote)
+    line = say.REVOTE_OPEN if revote else say.BALLOT_OPEN
+    return s, [
+        Event("ballot_open", {"candidates": list(candidates), "revote": revote}, PUBLIC, line)
+    ]
+
+
+def _open_ballot(s: State, candidates: tuple[int, ...], revote: bool) -> None:
+    s.phase = Phase.REVOTE if revote else Phase.VOTE
+    s.seq += 1
+    s.candidates = candidates
+    s.ballot = (NOT_VOTED,) * s.config.players
+    s.pending = frozenset(s.living())
+
+
+def cast_vote(state: State, seat: int, action: Action) -> Result:
+    """A secret ballot: each living player votes for a candidate other than themselves or
+    abstains. The ballot closes when everyone has voted, or at its deadline."""
+    if action == ABSTAIN:
+        choice = NO_ONE
+    elif action.name == "vote":
+        choice = target_of(action, state.config.players)
+        if choice == seat:
+            raise IllegalAction("you cannot vote for yourself; vote for someone else or abstain")
+        if choice not in state.candidates:
+            names = ", ".join(state.config.name(c) for c in state.candidates if c != seat)
+            raise IllegalAction(f"this ballot is between {names}; vote for one of them or abstain")
+    else:
+        raise IllegalAction("in a ballot you may 'vote N' or 'abstain'")
+    s = state.copy()
+    ballot = list(state.ballot)
+    ballot[seat] = choice
+    s.ballot = tuple(ballot)
+    s.pending = state.pending - {seat}
+    events = [
+        Event(
+            "vote_cast",
+            {"target": None if choice == NO_ONE else choice},
+            Audience.only(seat),
+            "Your vote is in.",
+        )
+    ]
+    if s.pending:
+        return s, events
+    s2, more = resolve_ballot(s)
+    return s2, events + more
+
+
+def resolve_ballot(state: State) -> Result:
+    """Plurality eliminates. A tie → one revote among the tied; a second tie or all abstaining
+    → no elimination. A missing vote counts as an abstention."""
+    s = state.copy()
+    revote = s.phase is REVOTE
+    counts = {c: 0 for c in s.candidates}
+    votes: dict[str, int | None] = {}
+    for voter in s.living():
+        choice = s.ballot[voter]
+        votes[str(voter)] = None if choice < 0 else choice
+        if choice >= 0:
+            counts[choice] += 1
+    tally: dict[str, Any] = {
+        "round": s.round,
+        "revote": revote,
+        "counts": {str(c): n for c, n in counts.items()},
+        "abstained": sum(1 for v in votes.values() if v is None),
+    }
+    if s.config.public_ballots:
+        tally["votes"] = votes
+    s.tallies = (*s.tallies, tally)
+    s.pending = frozenset()
+    top = max(counts.values(), default=0)
+    leaders = tuple(c for c, n in counts.items() if n == top) if top else ()
+    events = [Event("tally", tally, PUBLIC, _tally_line(s, counts))]
+    if not leaders:
+        events.append(
+            Event("no_elimination", {"why": "abstained"}, PUBLIC, say.NO_ELIMINATION_ABSTAIN)
+        )
+    elif len(leaders) == 1:
+        events.append(_eliminate(s, leaders[0], by_vote=True))
+        if _check_win(s, events):
+            return s, events
+    elif not revote:
+        _open_ballot(s, leaders, revote=True)
+        events.append(
+            Event(
+                "ballot_open",
+                {"candidates": list(leaders), "revote": True},
+                PUBLIC,
+                say.REVOTE_OPEN,
+            )
+        )
+        return s, events
+    else:
+        events.append(Event("no_elimination", {"why": "tie"}, PUBLIC, say.NO_ELIMINATION_TIE))
+    events += _end_of_day(s)
+    return s, events
+
+
+def _tally_line(s: State, counts: dict[int, int]) -> str:
+    parts = [f"{s.config.name(c)}: {n}" for c, n in counts.items() if n]
+    return "The ballot is closed. " + ("; ".join(parts) + "." if parts else "No votes were cast.")
+
+
+def _end_of_day(s: State) -> list[Event]:
+    limit = s.config.round_limit
+    if limit and s.round >= limit:
+        return _finish(s, None, say.DRAW)
+    s.round += 1
+    return _start_night(s)
+
+
+# -- eliminations and the end --------------------------------------------------------------
+
+
+def _eliminate(s: State, seat: int, *, by_vote: bool) -> Event:
+    """Every elimination reveals the role publicly."""
+    s.alive &= ~(1 << seat)
+    s.living_seats = tuple(x for x in s.living_seats if x != seat)
+    s.deaths = (*s.deaths, (s.round, seat, "vote" if by_vote else "night"))
+    card = s.cards[seat]
+    return Event(
+        "eliminated",
+        {
+            "seat": seat,
+            "role": card.role.value,
+            "card": card.id,
+            "by": "vote" if by_vote else "night",
+        },
+        PUBLIC,
+        say.eliminated(s.config.name(seat), card, by_vote),
+    )
+
+
+def winner(s: State) -> Team | None:
+    """Town wins when no Werewolf lives; Werewolves win when they are at least as many as the
+    living non-Werewolves (the Seer and Guardian included)."""
+    roles = s.roles
+    wolves = sum(1 for seat in s.living_seats if roles[seat] is WEREWOLF)
+    others = len(s.living_seats) - wolves
+    if wolves == 0:
+        return Team.TOWN
+    if wolves >= others:
+        return Team.WEREWOLVES
+    return None
+
+
+def _check_win(s: State, events: list[Event]) -> bool:
+    team = winner(s)
+    if team is None:
+        return False
+    events += _finish(s, team, say.TOWN_WINS if team is Team.TOWN else say.WOLVES_WIN)
+    return True
+
+
+def _finish(s: State, team: Team | None, line: str) -> list[Event]:
+    s.phase = Phase.END
+    s.seq += 1
+    s.pending = frozenset()
+    s.result = (team, line)
+    reveal = {str(seat): {"role": c.role.value, "card": c.id} for seat, c in enumerate(s.cards)}
+    return [
+        Event("game_over", {"winner": team.value if team else None, "roles": reveal}, PUBLIC, line)
+    ]
+
+
+def outcome(state: State) -> Outcome | None:
+    if state.result is None:
+        return None
+    team, line = state.result
+    teams = {seat: role.team.value for seat, role in enumerate(state.roles)}
+    winners = frozenset(s for s, t in teams.items() if team is not None and t == team.value)
+    first = state.deaths[0] if state.deaths else None
+    return Outcome(
+        winners=winners,
+        winning_team=team.value if team else None,
+        summary=line,
+        teams=teams,
+        roles={seat: role.value for seat, role in enumerate(state.roles)},
+        rounds=state.round,
+        stats={
+            "first_death_role": state.roles[first[1]].value if first else None,
+            "first_death_by": first[2] if first else None,
+            "deaths": [
+                {"round": r, "seat": seat, "role": state.roles[seat].value, "by": by}
+                for r, seat, by in state.deaths
+            ],
+            "survivors": len(state.living()),
+        },
+    )

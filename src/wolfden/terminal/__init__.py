@@ -1,0 +1,34 @@
+"""Playing in the terminal: one module per game draws its views (``render(view) -> str``)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Mapping
+from types import ModuleType
+from typing import Any
+
+from wolfden.engine.types import Action
+
+
+def module_for(game_id: str) -> ModuleType | None:
+    try:
+        return importlib.import_module("wolfden.terminal." + game_id.replace("-", "_"))
+    except ModuleNotFoundError:
+        return None
+
+
+def render(game_id: str, view: Mapping[str, Any]) -> str:
+    module = module_for(game_id)
+    if module is None:
+        return json.dumps(view, indent=1, ensure_ascii=False)
+    text: str = module.render(view)
+    return text
+
+
+def describe(game_id: str, action: Action, view: Mapping[str, Any]) -> str:
+    module = module_for(game_id)
+    if module is not None and hasattr(module, "describe"):
+        label: str = module.describe(action, view)
+        return label
+    return str(action)

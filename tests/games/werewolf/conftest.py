@@ -1,0 +1,56 @@
+"""Helpers that set up Werewolf tables the way a rulebook example describes them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from wolfden.engine.types import Action, Event
+from wolfden.games import werewolf
+from wolfden.games.werewolf.state import PRINT_DECK, Card, Role, State
+
+W, S, G, V = Role.WEREWOLF, Role.SEER, Role.GUARDIAN, Role.VILLAGER
+
+
+def table(roles: Sequence[Role], **options: object) -> State:
+    """A fresh first night where seat i holds roles[i] (cards from the print deck)."""
+    config = werewolf.Config(players=len(roles), **options)  # type: ignore[arg-type]
+    state = werewolf.setup(config, seed=1)
+    pool = {role: [c for c in PRINT_DECK if c.role is role] for role in Role}
+    cards: list[Card] = [pool[role].pop(0) for role in roles]
+    s = state.copy()
+    s.cards = tuple(cards)
+    s.roles = tuple(roles)
+    s.pending = frozenset(i for i, r in enumerate(roles) if r is not V)
+    return s
+
+
+def act(state: State, seat: int | None, text: str) -> tuple[State, list[Event]]:
+    return werewolf.apply(state, seat, Action.parse(text))
+
+
+def run(state: State, *steps: tuple[int | None, str]) -> tuple[State, list[Event]]:
+    events: list[Event] = []
+    for seat, text in steps:
+        state, more = act(state, seat, text)
+        events += more
+    return state, events
+
+
+def texts(events: Sequence[Event]) -> list[str]:
+    return [e.text for e in events if e.audience.public and e.text]
+
+
+def day(state: State) -> State:
+    """From a night where everyone has acted: dawn, then the end of the discussion."""
+    state, _ = act(state, None, "dawn")
+    if state.phase is werewolf.Phase.DISCUSSION:
+        state, _ = act(state, None, "end_discussion")
+    return state
+
+
+@pytest.fixture
+def seven() -> State:
+    """Seats 0,1 Werewolves; 2 Seer; 3 Guardian; 4,5,6 Villagers."""
+    return table([W, W, S, G, V, V, V])
