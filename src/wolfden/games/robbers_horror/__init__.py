@@ -39,14 +39,14 @@ def deadline(state: State) -> Deadline | None:
 
 
 def sample_configs() -> list[Config]:
-    """Every player count, one-deal matches, and the view and icon options."""
+    """Every player count, a full match, short matches, and the view and icon options."""
     return [
-        Config(players=4),
         Config(players=3),
-        Config(players=5),
+        Config(players=4, deals=2, first_dealer=3),
+        Config(players=5, deals=2, show_history=True),
         Config(players=4, deals=1, show_last_trick=False),
-        Config(players=3, deals=2, first_dealer=2, show_history=True),
-        Config(players=5, deals=1, icons=(1,) * 15, show_history=True),
+        Config(players=3, deals=1, first_dealer=2, show_history=True),
+        Config(players=5, deals=1, icons=(1,) * 15),
     ]
 
 

@@ -281,7 +281,7 @@ def _trick_ids(cards: Sequence[Card | str]) -> list[int]:
         card = Card(item)
         card_id = card.id
         if card_id in ids:
-            if card_id in (W1, K1) and ids.count(card_id) == 1:
+            if card_id in (W1, K1) and card_id + 1 not in ids:
                 card_id += 1
             else:
                 raise ParseError(

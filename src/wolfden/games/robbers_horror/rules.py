@@ -7,6 +7,7 @@ the state that change.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
@@ -25,6 +26,7 @@ from wolfden.games.robbers_horror.cards import (
     W1,
     W2,
     WEREWOLF_MASK,
+    Card,
     deck_ids,
     hand_size,
     trick_values,
@@ -238,13 +240,20 @@ def mask_of(ids: Any) -> int:
     return m
 
 
+def _ids_table(base: int) -> tuple[tuple[int, ...], ...]:
+    table: list[tuple[int, ...]] = [()]
+    for m in range(1, 4096):
+        high = m.bit_length() - 1
+        table.append((*table[m ^ (1 << high)], base + high))
+    return tuple(table)
+
+
+_IDS_0, _IDS_1, _IDS_2 = _ids_table(0), _ids_table(12), _ids_table(24)
+
+
 def ids_of(mask: int) -> tuple[int, ...]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return tuple(out)
+    """The card ids of a mask, in order."""
+    return _IDS_0[mask & 4095] + _IDS_1[(mask >> 12) & 4095] + _IDS_2[mask >> 24]
 
 
 def cards_text(mask_or_ids: int | tuple[int, ...]) -> list[str]:
@@ -592,6 +601,21 @@ def breakdown_lines(result: DealResult, icons: tuple[int, ...]) -> list[str]:
 
 
 def result_json(result: DealResult, icons: tuple[int, ...]) -> dict[str, Any]:
+    """The scored deal as JSON (a fresh copy each time; the text is built once per deal)."""
+    key = (result, icons)
+    text = _RESULT_TEXT.get(key)
+    if text is None:
+        if len(_RESULT_TEXT) > 64:
+            _RESULT_TEXT.clear()
+        text = _RESULT_TEXT[key] = json.dumps(_result_json(result, icons), ensure_ascii=False)
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+_RESULT_TEXT: dict[tuple[DealResult, tuple[int, ...]], str] = {}
+
+
+def _result_json(result: DealResult, icons: tuple[int, ...]) -> dict[str, Any]:
     return {
         "deal": result.number,
         "dealer": result.dealer,
@@ -737,3 +761,42 @@ def phase_seq(state: State) -> int:
     """Changes with every card played (the game has no timed phases)."""
     m = state.match
     return (m.deal_no * 64 + len(state.table.history)) * 8 + len(state.trick)
+
+
+def arrange_deal(state: State, hands: Any, undealt: str | None = None) -> State:
+    """The state at the start of its deal, with the given hands instead of the shuffled ones.
+
+    For rulebook examples and for replaying a deal from a real table: ``hands`` lists each
+    seat's cards in notation; together with ``undealt`` they must be exactly this player
+    count's deck.
+    """
+    if state.trick or state.table.history or state.turn < 0:
+        raise IllegalAction("hands can only be arranged before the first card of a deal")
+    n = state.config.players
+    if len(hands) != n:
+        raise ConfigError(f"give {n} hands, one per seat, not {len(hands)}")
+    ids: list[int] = []
+    masks = []
+    for hand in hands:
+        mask = 0
+        for text in hand:
+            card_id = Card(text).id
+            if card_id in ids:
+                card_id += 1  # the second Werewolf or Knife
+            ids.append(card_id)
+            mask |= 1 << card_id
+        masks.append(mask)
+    undealt_id = -1
+    if undealt is not None:
+        undealt_id = Card(undealt).id
+        if undealt_id in ids:
+            undealt_id += 1
+        ids.append(undealt_id)
+    if sorted(ids) != sorted(deck_ids(n)) or len({len(h) for h in hands}) != 1:
+        raise ConfigError(
+            f"the hands (and the undealt card) must be the {len(deck_ids(n))}-card deck "
+            f"for {n} players, dealt equally"
+        )
+    roles = tuple(role_of(m) for m in masks)
+    deal = DealInfo(tuple(masks), undealt_id, roles, len(hands[0]))
+    return state._replace(deal=deal, hands=tuple(masks))
