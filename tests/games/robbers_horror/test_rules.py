@@ -247,7 +247,7 @@ def test_the_winner_takes_the_trick_face_down_and_leads_the_next() -> None:
     assert [c["card"] for c in view["last_trick"]["cards"]] == ["C2", "R3", "C1"]
     trick = next(e for e in events if e.type == "trick")
     assert trick.data["winner"] == 2 and trick.data["effective"] == ["C2", "R3", "C1"]
-    assert "Seat 2 takes trick 1 with R3" in trick.text
+    assert trick.text == "Trick 1, chests led, robbers trump: seat 2 takes it with R3."
 
 
 def test_the_last_trick_is_hidden_when_the_option_is_off() -> None:

@@ -437,7 +437,7 @@ def _complete_trick(
             "trick",
             LazyData(_trick_data, done, values, lead),
             PUBLIC,
-            f"Seat {winner} takes trick {number} with {card}{as_text}.",
+            f"Trick {number}, {_LEAD_TEXT[lead]}: seat {winner} takes it with {card}{as_text}.",
         )
     )
     table = _new(
@@ -448,6 +448,13 @@ def _complete_trick(
     if number < deal.hand_size:
         return _new(State, (state.config, state.match, deal, table, hands, (), winner)), events
     return _end_deal(state.config, state.match, deal, table, events)
+
+
+_LEAD_TEXT = {
+    0: "chests led, robbers trump",
+    1: "robbers led, chests trump",
+    -1: "special cards only",
+}
 
 
 def _trick_data(done: Trick, values: list[int], lead: int) -> dict[str, Any]:
@@ -556,36 +563,57 @@ def score_deal(
 _ROBBER, _WEREWOLF = Role.ROBBER, Role.WEREWOLF
 _ROBBERS, _WEREWOLVES = Team.ROBBERS, Team.WEREWOLVES
 _ROLE_NAME = {role: role.name.lower() for role in Role}
+_ROLE_LABEL = {role: role.label for role in Role}
 _TEAM_NAME = {role: role.team.value for role in Role}
 _TEAM_LABEL = {Team.ROBBERS: "robber team", Team.WEREWOLVES: "werewolf team"}
+
+
+def _seats(seats: list[str]) -> str:
+    return ("seat " if len(seats) == 1 else "seats ") + ", ".join(seats)
+
+
+def _team_line(name: str, seats: list[str], points: list[int], total: int, mult: int) -> str:
+    terms = " + ".join(map(str, points))
+    added = terms if len(points) == 1 else f"{terms} = {sum(points)}"
+    other = "werewolf-team" if name == "Robber" else "robber-team"
+    players = "player" if mult == 1 else "players"
+    return f"{name} team ({_seats(seats)}): {added} × {mult} {other} {players} = {total}"
 
 
 def breakdown_lines(result: DealResult, icons: tuple[int, ...]) -> list[str]:
     """Every step of a deal's arithmetic, one line each."""
     lines = []
     for seat, s in enumerate(result.seats):
-        suit = 15 if s.role is Role.WEREWOLF else 0
-        scored = [c for c in ids_of(s.pile) if suit <= c < suit + 15]
-        terms = [f"{NOTATION[c]}:{icons[c % 15]}" for c in scored]
-        what = "robber" if s.role is Role.WEREWOLF else "chest"
-        line = f"Seat {seat}, {s.role.label}: {what} icons " + (
+        werewolf = s.role is _WEREWOLF
+        scored = ids_of((s.pile >> 15) & CHEST_MASK) if werewolf else ids_of(s.pile & CHEST_MASK)
+        terms = [f"{'R' if werewolf else 'C'}{c + 1}:{icons[c]}" for c in scored]
+        what = "robber" if werewolf else "chest"
+        line = f"Seat {seat}, {_ROLE_LABEL[s.role]}: {what} icons " + (
             " + ".join(terms) + f" = {s.icons}" if terms else "none = 0"
         )
         if s.halved:
-            spoiler = "a Knife" if s.role is Role.WEREWOLF else "a Werewolf"
+            spoiler = "a Knife" if werewolf else "a Werewolf"
             line += f"; took {spoiler}, halved (rounded down) to {s.points}"
         lines.append(line)
-    r_seats = [str(i) for i, s in enumerate(result.seats) if s.role is Role.ROBBER]
-    w_seats = [str(i) for i, s in enumerate(result.seats) if s.role is not Role.ROBBER]
-    r_terms = " + ".join(str(result.seats[int(i)].points) for i in r_seats)
-    w_terms = " + ".join(str(result.seats[int(i)].points) for i in w_seats)
+    r_seats = [str(i) for i, s in enumerate(result.seats) if s.role is _ROBBER]
+    w_seats = [str(i) for i, s in enumerate(result.seats) if s.role is not _ROBBER]
     lines.append(
-        f"Robber team (seats {', '.join(r_seats)}): ({r_terms}) = {result.robber_sum} "
-        f"× {result.robber_multiplier} werewolf-team players = {result.robber_total}"
+        _team_line(
+            "Robber",
+            r_seats,
+            [s.points for s in result.seats if s.role is _ROBBER],
+            result.robber_total,
+            result.robber_multiplier,
+        )
     )
     lines.append(
-        f"Werewolf team (seats {', '.join(w_seats)}): ({w_terms}) = {result.werewolf_sum} "
-        f"× {result.werewolf_multiplier} robber-team players = {result.werewolf_total}"
+        _team_line(
+            "Werewolf",
+            w_seats,
+            [s.points for s in result.seats if s.role is not _ROBBER],
+            result.werewolf_total,
+            result.werewolf_multiplier,
+        )
     )
     if result.winner is None:
         lines.append(
@@ -594,8 +622,8 @@ def breakdown_lines(result: DealResult, icons: tuple[int, ...]) -> list[str]:
     else:
         members = r_seats if result.winner is Team.ROBBERS else w_seats
         lines.append(
-            f"The {result.winner.label} wins deal {result.number}: seat"
-            f"{'s' if len(members) > 1 else ''} {', '.join(members)} score 1 game point."
+            f"The {_TEAM_LABEL[result.winner]} wins deal {result.number}: {_seats(members)} "
+            f"score{'s' if len(members) == 1 else ''} 1 game point."
         )
     return lines
 
@@ -655,7 +683,12 @@ def _end_deal(
     """Score the deal; then deal again with the dealer passing left, or end the match."""
     result = score_deal(config, match, deal, table.piles)
     events.append(
-        Event("score", LazyData(result_json, result, config.icons), PUBLIC, score_summary(result))
+        Event(
+            "score",
+            LazyData(result_json, result, config.icons),
+            PUBLIC,
+            "\n".join(breakdown_lines(result, config.icons)),
+        )
     )
     n = config.players
     results = (*match.results, result)
