@@ -46,6 +46,8 @@ from wolfden.games.robbers_horror.config import DEFAULT_ICONS
 from wolfden.games.robbers_horror.rules import icon_table
 
 WEREWOLF_TEAM_ROLES = ("werewolf", "traitor")
+HALVING_COST = 7.0
+"""What the rules bot reckons a card that halves a score costs its taker, in icons."""
 
 
 def _to_ids(cards: Sequence[str], taken: set[int]) -> list[int]:
@@ -155,9 +157,9 @@ def _gains(cards: Sequence[int], icons: tuple[int, ...]) -> tuple[float, float]:
         elif c < 30:
             robber += icons[c - 15]
         elif c in (W1, W2):
-            chest -= 4.0
+            chest -= HALVING_COST
         elif c != SEER and c != TRAITOR:
-            robber -= 4.0
+            robber -= HALVING_COST
     return chest, robber
 
 
