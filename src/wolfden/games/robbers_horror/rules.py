@@ -45,6 +45,7 @@ from wolfden.games.robbers_horror.state import (
 )
 
 _new = tuple.__new__
+_ROBBER, _WEREWOLF, _TRAITOR = Role.ROBBER, Role.WEREWOLF, Role.TRAITOR
 
 
 class LazyData(Mapping[str, Any]):
@@ -89,13 +90,14 @@ for _i in range(NUM_IDS):
 PLAY: tuple[Action, ...] = tuple(PLAY_ACTIONS[NOTATION[i]] for i in range(NUM_IDS))
 """The action that plays each card id (both Werewolf ids share one action, so do the Knives)."""
 
-_ACTION_BITS: dict[Action, tuple[int, int]] = {}
+_ACTION_CARDS: dict[Action, tuple[int, int, int, int]] = {}
+"""Each play action → (bit, card id) of its card and of the second copy (0, -1 if none)."""
 for _i in range(NUM_IDS):
     _a = PLAY[_i]
-    if _a in _ACTION_BITS:
-        _ACTION_BITS[_a] = (_ACTION_BITS[_a][0], 1 << _i)
+    if _a in _ACTION_CARDS:
+        _ACTION_CARDS[_a] = (*_ACTION_CARDS[_a][:2], 1 << _i, _i)
     else:
-        _ACTION_BITS[_a] = (1 << _i, 0)
+        _ACTION_CARDS[_a] = (1 << _i, _i, 0, -1)
 
 
 def _chunk_table(base: int) -> tuple[tuple[Action, ...], ...]:
@@ -131,39 +133,40 @@ ROLE_TEXT = {
 }
 
 
-def _play_events(seat: Seat, card: int) -> tuple[Event, ...]:
+def _play_event(seat: Seat, card: int) -> Event:
     name = NOTATION[card]
-    events = [
-        Event(
-            "play",
-            MappingProxyType({"seat": seat, "card": name}),
-            PUBLIC,
-            f"Seat {seat} plays {name}.",
-        )
-    ]
+    return Event(
+        "play",
+        MappingProxyType({"seat": seat, "card": name}),
+        PUBLIC,
+        f"Seat {seat} plays {name}.",
+    )
+
+
+def _chip_event(seat: Seat, card: int) -> Event | None:
     if card in (W1, W2):
-        events.append(
-            Event(
-                "chip",
-                MappingProxyType({"seat": seat, "chip": "werewolf"}),
-                PUBLIC,
-                f"Seat {seat} takes a Werewolf chip: seat {seat} is a Werewolf.",
-            )
+        return Event(
+            "chip",
+            MappingProxyType({"seat": seat, "chip": "werewolf"}),
+            PUBLIC,
+            f"Seat {seat} takes a Werewolf chip: seat {seat} is a Werewolf.",
         )
-    elif card == TRAITOR:
-        events.append(
-            Event(
-                "chip",
-                MappingProxyType({"seat": seat, "chip": "traitor"}),
-                PUBLIC,
-                f"Seat {seat} takes the Traitor chip: seat {seat} is on the werewolf team.",
-            )
+    if card == TRAITOR:
+        return Event(
+            "chip",
+            MappingProxyType({"seat": seat, "chip": "traitor"}),
+            PUBLIC,
+            f"Seat {seat} takes the Traitor chip: seat {seat} is on the werewolf team.",
         )
-    return tuple(events)
+    return None
 
 
-PLAY_EVENTS: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
-    tuple(_play_events(seat, card) for card in range(NUM_IDS)) for seat in range(5)
+PLAY_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(_play_event(seat, card) for card in range(NUM_IDS)) for seat in range(5)
+)
+CHIP_EVENTS: tuple[dict[int, Event], ...] = tuple(
+    {card: e for card in range(NUM_IDS) if (e := _chip_event(seat, card)) is not None}
+    for seat in range(5)
 )
 
 
@@ -199,6 +202,8 @@ def trick_lead(cards: tuple[int, ...]) -> int:
 
 # -- setup and the deal --------------------------------------------------------------------
 
+_DECKS = {n: deck_ids(n) for n in (3, 4, 5)}
+_HAND_SIZE = {n: hand_size(n) for n in (3, 4, 5)}
 _FACTORIAL = [1]
 for _k in range(1, NUM_IDS + 1):
     _FACTORIAL.append(_FACTORIAL[-1] * _k)
@@ -211,7 +216,7 @@ def shuffled_deck(players: int, rng: Rng) -> list[int]:
     (36! < 2**139, so the bias of reducing 192 random bits is below 2**-53), which needs three
     draws from the generator instead of one per card.
     """
-    deck = list(deck_ids(players))
+    deck = list(_DECKS[players])
     k = len(deck)
     x = ((rng.next64() << 128) | (rng.next64() << 64) | rng.next64()) % _FACTORIAL[k]
     for i in range(k - 1, 0, -1):
@@ -224,10 +229,10 @@ def role_of(dealt: int) -> Role:
     """Whoever has one or more Werewolves is a Werewolf; else the Traitor's holder is the
     Traitor; everyone else is a Robber."""
     if dealt & WEREWOLF_MASK:
-        return Role.WEREWOLF
+        return _WEREWOLF
     if dealt & TRAITOR_BIT:
-        return Role.TRAITOR
-    return Role.ROBBER
+        return _TRAITOR
+    return _ROBBER
 
 
 _BIT = tuple(1 << i for i in range(NUM_IDS))
@@ -266,7 +271,7 @@ def _deal(config: Config, match: MatchInfo) -> tuple[State, list[Event]]:
     n = config.players
     rng = Rng(match.rng)
     deck = shuffled_deck(n, rng)
-    size = hand_size(n)
+    size = _HAND_SIZE[n]
     bit = _BIT.__getitem__
     hands = tuple(sum(map(bit, deck[s * size : (s + 1) * size])) for s in range(n))
     undealt = deck[n * size] if len(deck) > n * size else -1
@@ -274,7 +279,7 @@ def _deal(config: Config, match: MatchInfo) -> tuple[State, list[Event]]:
     match = _new(MatchInfo, (*match[:5], rng.state, match.outcome))
     leader = (match.dealer + 1) % n
     deal = _new(DealInfo, (hands, undealt, roles, size))
-    table = _new(TableInfo, (leader, (0,) * n, None, (), (), -1))
+    table = _new(TableInfo, (leader, (), (), (), -1))
     state = _new(State, (config, match, deal, table, hands, (), leader))
     events = [
         Event(
@@ -287,7 +292,10 @@ def _deal(config: Config, match: MatchInfo) -> tuple[State, list[Event]]:
     ]
     for s in range(n):
         events.append(
-            Event("hand", LazyData(_hand_data, s, hands[s], roles[s]), _ONLY[s], _YOU_ARE[roles[s]])
+            _new(
+                Event,
+                ("hand", LazyData(_hand_data, s, hands[s], roles[s]), _ONLY[s], _YOU_ARE[roles[s]]),
+            )
         )
     return state, events
 
@@ -311,19 +319,20 @@ def _hand_data(seat: Seat, hand: int, role: Role) -> dict[str, Any]:
     return {"seat": seat, "hand": cards_text(hand), "role": role.name.lower()}
 
 
-_VALID: set[Config] = set()
+_VALID: dict[int, Config] = {}
+"""Configs already validated, by identity (the config is kept, so its id stays its own)."""
 
 
 def setup(config: Config, seed: int) -> State:
     if not isinstance(config, Config):
         raise ConfigError("robbers-horror needs its own Config (wolfden.games.robbers_horror)")
-    if config not in _VALID:
+    if _VALID.get(id(config)) is not config:
         config.validate()
         if len(_VALID) > 256:
             _VALID.clear()
-        _VALID.add(config)
+        _VALID[id(config)] = config
     n = config.players
-    match = MatchInfo(config.num_deals, 0, config.first_dealer, (0,) * n, (), seed, None)
+    match = _new(MatchInfo, (config.num_deals, 0, config.first_dealer, (0,) * n, (), seed, None))
     return _deal(config, match)[0]
 
 
@@ -352,22 +361,25 @@ def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[
     hands = state.hands
     hand = hands[turn]
     try:
-        bits = _ACTION_BITS.get(action)
+        info = _ACTION_CARDS.get(action)
     except TypeError:
-        bits = None
-    if bits is None or not hand & (bits[0] | bits[1]):
-        raise IllegalAction(
-            f"seat {seat} cannot play {action}: play one of your cards, "
-            f"{', '.join(str(a) for a in legal_of_hand(hand))}"
-        )
-    bit = bits[0] if hand & bits[0] else bits[1]
-    card = bit.bit_length() - 1
-    hands = (*hands[:turn], hand ^ bit, *hands[turn + 1 :])
+        info = None
+    if info is None:
+        raise IllegalAction(_cannot_play(seat, action, hand))
+    bit, card, bit2, card2 = info
+    if not hand & bit:
+        if not hand & bit2:
+            raise IllegalAction(_cannot_play(seat, action, hand))
+        bit, card = bit2, card2
+    new_hands = list(hands)
+    new_hands[turn] = hand ^ bit
+    hands = tuple(new_hands)
     trick = (*state.trick, card)
-    events = list(PLAY_EVENTS[turn][card])
+    events = [PLAY_EVENTS[turn][card]]
     table = state.table
     if card >= W1 and (card <= W2 or card == TRAITOR):
         table = _place_chip(table, turn, card)
+        events.append(CHIP_EVENTS[turn][card])
     n = len(hands)
     if len(trick) < n:
         nxt = turn + 1
@@ -376,6 +388,11 @@ def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[
             (state.config, state.match, state.deal, table, hands, trick, nxt if nxt < n else 0),
         ), events
     return _complete_trick(state, table, hands, trick, events)
+
+
+def _cannot_play(seat: Seat | None, action: Action, hand: int) -> str:
+    cards = ", ".join(str(a) for a in legal_of_hand(hand))
+    return f"seat {seat} cannot play {action}: play one of your cards, {cards}"
 
 
 def _reject_actor(state: State, seat: Seat | None) -> None:
@@ -422,27 +439,30 @@ def _complete_trick(
     n = len(hands)
     leader = table.leader
     winner = (leader + best) % n
-    mask = 0
-    for c in trick:
-        mask |= 1 << c
-    piles = table.piles
-    piles = (*piles[:winner], piles[winner] | mask, *piles[winner + 1 :])
-    number = len(table.history) + 1
-    done = _new(Trick, (number, leader, trick, winner))
+    number = len(table.winners) + 1
     as_value = EFFECTIVE_TEXT[lead][top]
     card = NOTATION[trick[best]]
     as_text = "" if as_value == card else f" (counting as {as_value})"
     events.append(
-        Event(
-            "trick",
-            LazyData(_trick_data, done, values, lead),
-            PUBLIC,
-            f"Trick {number}, {_LEAD_TEXT[lead]}: seat {winner} takes it with {card}{as_text}.",
+        _new(
+            Event,
+            (
+                "trick",
+                LazyData(_trick_data, number, leader, trick, winner),
+                PUBLIC,
+                f"Trick {number}, {_LEAD_TEXT[lead]}: seat {winner} takes it with {card}{as_text}.",
+            ),
         )
     )
     table = _new(
         TableInfo,
-        (winner, piles, done, (*table.history, done), table.werewolf_chips, table.traitor_chip),
+        (
+            winner,
+            (*table.tricks, trick),
+            (*table.winners, winner),
+            table.werewolf_chips,
+            table.traitor_chip,
+        ),
     )
     deal = state.deal
     if number < deal.hand_size:
@@ -457,18 +477,38 @@ _LEAD_TEXT = {
 }
 
 
-def _trick_data(done: Trick, values: list[int], lead: int) -> dict[str, Any]:
+def _trick_data(number: int, leader: Seat, trick: tuple[int, ...], winner: Seat) -> dict[str, Any]:
+    lead = trick_lead(trick)
     texts = EFFECTIVE_TEXT[lead]
-    best = (done.winner - done.leader) % len(done.cards)
     return {
-        "number": done.number,
-        "leader": done.leader,
-        "cards": [NOTATION[c] for c in done.cards],
-        "effective": [texts[v] for v in values],
+        "number": number,
+        "leader": leader,
+        "cards": [NOTATION[c] for c in trick],
+        "effective": [texts[v] for v in trick_values(trick)],
         "lead_suit": "CR"[lead] if lead >= 0 else None,
-        "winner": done.winner,
-        "winning_card": NOTATION[done.cards[best]],
+        "winner": winner,
+        "winning_card": NOTATION[trick[(winner - leader) % len(trick)]],
     }
+
+
+def completed_tricks(state: State) -> tuple[Trick, ...]:
+    """The completed tricks of the current deal, numbered from 1, with leader and winner."""
+    table = state.table
+    leader = (state.match.dealer + 1) % len(state.hands)
+    out = []
+    for i, (cards, winner) in enumerate(zip(table.tricks, table.winners)):
+        out.append(Trick(i + 1, leader, cards, winner))
+        leader = winner
+    return tuple(out)
+
+
+def piles_of(table: TableInfo, n: int) -> tuple[int, ...]:
+    """Each seat's face-down pile as a mask: the cards of the tricks it won."""
+    piles = [0] * n
+    for cards, winner in zip(table.tricks, table.winners):
+        for c in cards:
+            piles[winner] |= 1 << c
+    return tuple(piles)
 
 
 # -- scoring -------------------------------------------------------------------------------
@@ -560,12 +600,27 @@ def score_deal(
     )
 
 
-_ROBBER, _WEREWOLF = Role.ROBBER, Role.WEREWOLF
 _ROBBERS, _WEREWOLVES = Team.ROBBERS, Team.WEREWOLVES
 _ROLE_NAME = {role: role.name.lower() for role in Role}
 _ROLE_LABEL = {role: role.label for role in Role}
 _TEAM_NAME = {role: role.team.value for role in Role}
 _TEAM_LABEL = {Team.ROBBERS: "robber team", Team.WEREWOLVES: "werewolf team"}
+
+
+_TERMS: dict[tuple[int, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def icon_terms(icons: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``C4:4``-style terms of the breakdown, per rank, for chests and for robbers."""
+    terms = _TERMS.get(icons)
+    if terms is None:
+        if len(_TERMS) > 32:
+            _TERMS.clear()
+        terms = _TERMS[icons] = (
+            tuple(f"C{r + 1}:{icons[r]}" for r in range(15)),
+            tuple(f"R{r + 1}:{icons[r]}" for r in range(15)),
+        )
+    return terms
 
 
 def _seats(seats: list[str]) -> str:
@@ -586,7 +641,7 @@ def breakdown_lines(result: DealResult, icons: tuple[int, ...]) -> list[str]:
     for seat, s in enumerate(result.seats):
         werewolf = s.role is _WEREWOLF
         scored = ids_of((s.pile >> 15) & CHEST_MASK) if werewolf else ids_of(s.pile & CHEST_MASK)
-        terms = [f"{'R' if werewolf else 'C'}{c + 1}:{icons[c]}" for c in scored]
+        terms = list(map(icon_terms(icons)[werewolf].__getitem__, scored))
         what = "robber" if werewolf else "chest"
         line = f"Seat {seat}, {_ROLE_LABEL[s.role]}: {what} icons " + (
             " + ".join(terms) + f" = {s.icons}" if terms else "none = 0"
@@ -681,7 +736,7 @@ def _end_deal(
     config: Config, match: MatchInfo, deal: DealInfo, table: TableInfo, events: list[Event]
 ) -> tuple[State, list[Event]]:
     """Score the deal; then deal again with the dealer passing left, or end the match."""
-    result = score_deal(config, match, deal, table.piles)
+    result = score_deal(config, match, deal, piles_of(table, config.players))
     events.append(
         Event(
             "score",
@@ -793,7 +848,7 @@ def outcome(state: State) -> Outcome | None:
 def phase_seq(state: State) -> int:
     """Changes with every card played (the game has no timed phases)."""
     m = state.match
-    return (m.deal_no * 64 + len(state.table.history)) * 8 + len(state.trick)
+    return (m.deal_no * 64 + len(state.table.winners)) * 8 + len(state.trick)
 
 
 def arrange_deal(state: State, hands: Any, undealt: str | None = None) -> State:
@@ -803,7 +858,7 @@ def arrange_deal(state: State, hands: Any, undealt: str | None = None) -> State:
     seat's cards in notation; together with ``undealt`` they must be exactly this player
     count's deck.
     """
-    if state.trick or state.table.history or state.turn < 0:
+    if state.trick or state.table.winners or state.turn < 0:
         raise IllegalAction("hands can only be arranged before the first card of a deal")
     n = state.config.players
     if len(hands) != n:

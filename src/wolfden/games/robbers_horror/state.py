@@ -103,12 +103,12 @@ class DealInfo(NamedTuple):
 
 
 class TableInfo(NamedTuple):
-    """What changes once per trick: the leader, the piles, the completed tricks, the chips."""
+    """What changes once per trick: the leader, the completed tricks and their winners, the
+    chips. (The piles follow from the tricks and their winners.)"""
 
     leader: int
-    piles: tuple[int, ...]
-    last: Trick | None
-    history: tuple[Trick, ...]
+    tricks: tuple[tuple[int, ...], ...]
+    winners: tuple[int, ...]
     werewolf_chips: tuple[int, ...]
     traitor_chip: int
 

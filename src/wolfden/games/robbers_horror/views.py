@@ -15,7 +15,13 @@ from typing import Any
 from wolfden.engine.rng import Rng
 from wolfden.engine.types import Event, Viewer, ViewerKind, filter_events
 from wolfden.games.robbers_horror.cards import NOTATION, effective_of_ids
-from wolfden.games.robbers_horror.rules import cards_text, ranking, result_json, role_of
+from wolfden.games.robbers_horror.rules import (
+    cards_text,
+    completed_tricks,
+    ranking,
+    result_json,
+    role_of,
+)
 from wolfden.games.robbers_horror.state import State, Trick
 
 GAME_ID = "robbers-horror"
@@ -62,8 +68,8 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     over = state.turn < 0
     seat = viewer.seat if viewer.kind is ViewerKind.SEAT else None
     tricks_won = [0] * n
-    for t in table.history:
-        tricks_won[t.winner] += 1
+    for winner in table.winners:
+        tricks_won[winner] += 1
     out: dict[str, Any] = {
         "game": GAME_ID,
         "phase": state.phase.value,
@@ -77,13 +83,13 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "hand_sizes": [h.bit_count() for h in state.hands],
         "undealt_cards": 1 if deal.undealt >= 0 else 0,
         "trick": {
-            "number": len(table.history) + 1,
+            "number": len(table.winners) + 1,
             "leader": table.leader,
             "lead_suit": _lead(state.trick),
             "cards": _cards_json(table.leader, n, state.trick, len(state.trick) == n),
         },
         "tricks_won": tricks_won,
-        "piles": [p.bit_count() for p in table.piles],
+        "piles": [t * n for t in tricks_won],
         "chips": {
             "werewolf": list(table.werewolf_chips),
             "traitor": table.traitor_chip if table.traitor_chip >= 0 else None,
@@ -93,10 +99,12 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "deal_winners": [r.winner.value if r.winner else "tie" for r in match.results],
         "last_deal": result_json(match.results[-1], config.icons) if match.results else None,
     }
-    if config.show_last_trick:
-        out["last_trick"] = trick_json(table.last, n) if table.last is not None else None
-    if config.show_history:
-        out["history"] = [trick_json(t, n) for t in table.history]
+    if config.show_last_trick or config.show_history:
+        done = completed_tricks(state)
+        if config.show_last_trick:
+            out["last_trick"] = trick_json(done[-1], n) if done else None
+        if config.show_history:
+            out["history"] = [trick_json(t, n) for t in done]
     if seat is not None and 0 <= seat < n:
         role = deal.roles[seat]
         out["hand"] = cards_text(state.hands[seat])
