@@ -43,7 +43,7 @@ from wolfden.games.robbers_horror.cards import (
     trick_values,
 )
 from wolfden.games.robbers_horror.config import DEFAULT_ICONS
-from wolfden.games.robbers_horror.rules import icon_table
+from wolfden.games.robbers_horror.rules import NORMAL_VALUE, icon_table
 
 WEREWOLF_TEAM_ROLES = ("werewolf", "traitor")
 HALVING_COST = 7.0
@@ -461,10 +461,47 @@ class IsmctsBot:
 
     @staticmethod
     def _rollout(world: _World, r: random.Random) -> None:
+        """Random play to the end of the deal (the same rules as :meth:`_World.play`, inlined)."""
         rand = r.random
-        while world.left > 0:
-            hand = world.hands[world.turn]
-            world.play(hand[int(rand() * len(hand))])
+        hands = world.hands
+        piles = world.piles
+        n = world.n
+        trick = world.trick
+        leader = world.leader
+        turn = world.turn
+        left = world.left
+        normal_value = NORMAL_VALUE
+        while left > 0:
+            hand = hands[turn]
+            trick.append(hand.pop(int(rand() * len(hand))))
+            if len(trick) < n:
+                turn = turn + 1 if turn + 1 < n else 0
+                continue
+            lead = 0
+            for c in trick:
+                if c < 30:
+                    lead = 0 if c < 15 else 1
+                    break
+            if max(trick) < 30:
+                values = normal_value[lead]
+                scored = [values[c] for c in trick]
+                best = scored.index(max(scored))
+            else:
+                scored = trick_values(trick)
+                top = max(scored)
+                best = len(scored) - 1 - scored[::-1].index(top)
+            winner = (leader + best) % n
+            mask = 0
+            for c in trick:
+                mask |= 1 << c
+            piles[winner] |= mask
+            trick = []
+            leader = turn = winner
+            left -= 1
+        world.trick = trick
+        world.leader = leader
+        world.turn = turn
+        world.left = 0
 
 
 BOTS = {"rules": RobbersHorrorRulesBot, "ismcts": IsmctsBot}

@@ -1,6 +1,6 @@
 """The strength table of the robbers-horror bots: every bot against every other.
 
-    python -m wolfden.sim.robbers_horror_strength --matches 1000 --jobs 2 --iterations 200
+    python -m wolfden.sim.robbers_horror_strength --matches 1000 --jobs 2 --iterations 100
 
 How a pairing is played: a full match (as many deals as players) with the two kinds of bot on
 alternating seats, A B A B in even-numbered matches and B A B A in odd-numbered ones, so each
@@ -108,16 +108,34 @@ class Pairing:
 
 
 def run_pairing(
-    a: str, b: str, *, players: int, matches: int, seed: int, iterations: int, jobs: int
+    a: str,
+    b: str,
+    *,
+    players: int,
+    matches: int,
+    seed: int,
+    iterations: int,
+    jobs: int,
+    progress: bool = False,
 ) -> Pairing:
     pairing_seed = derive_seed(seed, KINDS.index(a), KINDS.index(b))
     tasks = [(a, b, players, m, pairing_seed, iterations) for m in range(matches)]
     start = time.perf_counter()
+    results: list[tuple[int, int, float]] = []
+
+    def note(result: tuple[int, int, float]) -> None:
+        results.append(result)
+        if progress and len(results) % 100 == 0:
+            elapsed = time.perf_counter() - start
+            print(f"  {a} vs {b}: {len(results)}/{matches} ({elapsed:.0f} s)", file=sys.stderr)
+
     if jobs > 1:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            results = pool.map(play_one, tasks, chunksize=max(1, matches // (jobs * 8)))
+            for result in pool.imap_unordered(play_one, tasks, chunksize=4):
+                note(result)
     else:
-        results = [play_one(t) for t in tasks]
+        for task in tasks:
+            note(play_one(task))
     return Pairing(
         a,
         b,
@@ -162,10 +180,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--matches", type=int, default=1000, help="matches per pairing")
     parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
-    parser.add_argument("--iterations", type=int, default=200, help="ismcts iterations")
+    parser.add_argument("--iterations", type=int, default=100, help="ismcts iterations")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--pairs", default="rules:random,ismcts:rules,ismcts:random")
+    parser.add_argument("--pairs", default="ismcts:rules,rules:random,ismcts:random")
     parser.add_argument("--write", type=Path, help="put the table between the markers in FILE")
     args = parser.parse_args(argv)
     if args.matches < 1 or args.jobs < 1 or args.iterations < 1:
@@ -186,6 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             seed=args.seed,
             iterations=args.iterations,
             jobs=args.jobs,
+            progress=True,
         )
         print(f"{a} vs {b}: {p.verdict} ({p.seconds:.0f} s)", file=sys.stderr, flush=True)
         pairings.append(p)
