@@ -118,7 +118,7 @@ _LEGAL_2 = _chunk_table(24)
 
 def legal_of_hand(hand: int) -> list[Action]:
     """The play actions of a hand mask, in card order (chests, robbers, W, S, K, T)."""
-    return list(_LEGAL_0[hand & 4095] + _LEGAL_1[(hand >> 12) & 4095] + _LEGAL_2[hand >> 24])
+    return [*_LEGAL_0[hand & 4095], *_LEGAL_1[(hand >> 12) & 4095], *_LEGAL_2[hand >> 24]]
 
 
 # -- narration (prebuilt where the words never change) --------------------------------------
@@ -350,7 +350,7 @@ def legal_actions(state: State, seat: Seat | None) -> list[Action]:
     if seat is None or seat != state.turn:
         return []
     hand = state.hands[seat]
-    return list(_LEGAL_0[hand & 4095] + _LEGAL_1[(hand >> 12) & 4095] + _LEGAL_2[hand >> 24])
+    return [*_LEGAL_0[hand & 4095], *_LEGAL_1[(hand >> 12) & 4095], *_LEGAL_2[hand >> 24]]
 
 
 def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[Event]]:
