@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wolfden import bots
+from wolfden import bots, games
 from wolfden.engine.rng import derive_seed
 from wolfden.games import robbers_horror as rh
 from wolfden.sim.runner import play_match
@@ -65,7 +65,8 @@ def play_one(args: tuple[str, str, int, int, int, int]) -> tuple[int, int, float
     a, b, players, match, seed, iterations = args
     kinds = layout(a, b, players, match)
     seats = {s: make_bot(kind, s, iterations) for s, kind in enumerate(kinds)}
-    result = play_match(rh, rh.Config(players=players), derive_seed(seed, match), seats)
+    game = games.get("robbers-horror")
+    result = play_match(game, rh.Config(players=players), derive_seed(seed, match), seats)
     winners = result.outcome.winners
     share = sum(1 for s in winners if kinds[s] == a) / len(winners)
     return (int(share == 1.0), int(share == 0.0), share)
