@@ -21,13 +21,10 @@ from wolfden.engine.errors import ParseError
 
 NUM_IDS = 36
 W1, W2, SEER, K1, K2, TRAITOR = 30, 31, 32, 33, 34, 35
-WEREWOLF_IDS = (W1, W2)
-KNIFE_IDS = (K1, K2)
 WEREWOLF_MASK = (1 << W1) | (1 << W2)
 KNIFE_MASK = (1 << K1) | (1 << K2)
 TRAITOR_BIT = 1 << TRAITOR
 CHEST_MASK = (1 << 15) - 1
-ROBBER_MASK = CHEST_MASK << 15
 
 TRUMP = 32
 """Added to a card's effective rank when it counts in the trump suit."""
@@ -40,11 +37,6 @@ class Kind(enum.Enum):
     SEER = "S"
     KNIFE = "K"
     TRAITOR = "T"
-
-
-def notation_of(card_id: int) -> str:
-    """The notation of an internal card id: 6 → ``C7``, 30 and 31 → ``W``."""
-    return NOTATION[card_id]
 
 
 NOTATION: tuple[str, ...] = (

@@ -339,7 +339,6 @@ def setup(config: Config, seed: int) -> State:
 # -- play ----------------------------------------------------------------------------------
 
 _ACTORS = (frozenset(), *tuple(frozenset((s,)) for s in range(5)))
-_NO_ACTORS: frozenset[Seat] = frozenset()
 
 
 def actors(state: State) -> frozenset[Seat]:
@@ -514,19 +513,6 @@ def piles_of(table: TableInfo, n: int) -> tuple[int, ...]:
 # -- scoring -------------------------------------------------------------------------------
 
 
-def seat_score(role: Role, pile: int, icons: tuple[int, ...]) -> SeatScore:
-    """A Robber or the Traitor sums the chest icons, halved (rounded down) if they took a
-    Werewolf; a Werewolf sums the robber icons, halved if they took a Knife."""
-    table = icon_table(icons)
-    if role is Role.WEREWOLF:
-        total = table[(pile >> 15) & CHEST_MASK]
-        halved = bool(pile & KNIFE_MASK)
-    else:
-        total = table[pile & CHEST_MASK]
-        halved = bool(pile & WEREWOLF_MASK)
-    return _new(SeatScore, (role, pile, total, halved, total // 2 if halved else total))
-
-
 _ICON_TABLES: dict[tuple[int, ...], list[int]] = {}
 
 
@@ -547,7 +533,11 @@ def icon_table(icons: tuple[int, ...]) -> list[int]:
 def score_deal(
     config: Config, match: MatchInfo, deal: DealInfo, piles: tuple[int, ...]
 ) -> DealResult:
-    """The robber team has the robbers' points times the size of the werewolf team; the
+    """Score a deal from the piles.
+
+    A Robber or the Traitor sums the chest icons taken, halved (rounded down) if they took a
+    Werewolf; a Werewolf sums the robber icons, halved if they took a Knife.
+    The robber team has the robbers' points times the size of the werewolf team; the
     werewolf team has the points of the werewolves and the traitor times the size of the robber
     team. The higher total wins the deal; a tie has no winner."""
     table = icon_table(config.icons)
@@ -779,18 +769,6 @@ def _end_deal(
 
 def _match_over_data(outcome: Outcome, points: tuple[int, ...]) -> dict[str, Any]:
     return {"points": list(points), "ranking": ranking(points), "winners": sorted(outcome.winners)}
-
-
-def score_summary(result: DealResult) -> str:
-    """One line: the two team totals and who wins the deal (the steps are in the data)."""
-    totals = (
-        f"robber team {result.robber_sum} × {result.robber_multiplier} = {result.robber_total}, "
-        f"werewolf team {result.werewolf_sum} × {result.werewolf_multiplier} = "
-        f"{result.werewolf_total}"
-    )
-    if result.winner is None:
-        return f"Deal {result.number} scored: {totals}. A tie: nobody scores."
-    return f"Deal {result.number} scored: {totals}. The {_TEAM_LABEL[result.winner]} wins the deal."
 
 
 def ranking(points: tuple[int, ...]) -> list[dict[str, int]]:
