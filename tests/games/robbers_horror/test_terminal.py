@@ -68,3 +68,16 @@ def test_the_speed_command_reports_deals_and_plays_per_second(capsys: object) ->
     assert robbers_horror_speed.main(["--deals", "20", "--repeat", "1"]) == 0
     out = capsys.readouterr().out  # type: ignore[attr-defined]
     assert "| 4 players, one deal |" in out and "card plays/s" in out
+
+
+def test_a_person_plays_by_typing_a_card() -> None:
+    from wolfden.terminal.play import PlaySession, TerminalPlayer
+
+    state, _ = play(table(HANDS, undealt="T"), "C2", "R3")
+    answers = iter(["X9", "c4"])
+    shown: list[str] = []
+    session = PlaySession(rh, [0], ["Seat 0"], echo=shown.append, prompt=lambda _: next(answers))
+    person = TerminalPlayer(rh, 0, "Seat 0", session)
+    choice = person.act(rh.view(state, Viewer.of(0)), rh.legal_actions(state, 0), Rng(1))
+    assert choice == Action("play", ("C4",))
+    assert "Please type a number from 1 to 9." in shown
