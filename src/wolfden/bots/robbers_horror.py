@@ -163,7 +163,7 @@ def _gains(cards: Sequence[int], icons: tuple[int, ...]) -> tuple[float, float]:
     return chest, robber
 
 
-def _power(card: int, values: Sequence[int]) -> float:
+def _power(card: int) -> float:
     """How strong a card is to keep for later tricks."""
     if card in (W1, W2):
         return 8.0
@@ -223,7 +223,7 @@ class RobbersHorrorRulesBot:
                 others = [(k.leader + i) % n for i in range(len(cards), n)]
                 rest = sum(benefit(s) for s in others) / len(others)
                 expected = hold * benefit(holder) + (1 - hold) * rest
-            score = expected - 0.3 * _power(card, values)
+            score = expected - 0.3 * _power(card)
             tie = rng.random()
             if best is None or (score, tie) > best:
                 best = (score, tie)
