@@ -628,49 +628,59 @@ def _team_line(name: str, seats: list[str], points: list[int], total: int, mult:
 def breakdown_lines(result: DealResult, icons: tuple[int, ...]) -> list[str]:
     """Every step of a deal's arithmetic, one line each."""
     lines = []
+    terms = icon_terms(icons)
+    r_seats: list[str] = []
+    w_seats: list[str] = []
+    r_points: list[int] = []
+    w_points: list[int] = []
     for seat, s in enumerate(result.seats):
-        werewolf = s.role is _WEREWOLF
-        scored = ids_of((s.pile >> 15) & CHEST_MASK) if werewolf else ids_of(s.pile & CHEST_MASK)
-        terms = list(map(icon_terms(icons)[werewolf].__getitem__, scored))
-        what = "robber" if werewolf else "chest"
-        line = f"Seat {seat}, {_ROLE_LABEL[s.role]}: {what} icons " + (
-            " + ".join(terms) + f" = {s.icons}" if terms else "none = 0"
+        role = s.role
+        werewolf = role is _WEREWOLF
+        scored = ids_of((s.pile >> 15) & CHEST_MASK if werewolf else s.pile & CHEST_MASK)
+        line = _SEAT_HEAD[seat][role] + (
+            f"{' + '.join(map(terms[werewolf].__getitem__, scored))} = {s.icons}"
+            if scored
+            else "none = 0"
         )
         if s.halved:
-            spoiler = "a Knife" if werewolf else "a Werewolf"
-            line += f"; took {spoiler}, halved (rounded down) to {s.points}"
+            line += f"{_HALVED[werewolf]}{s.points}"
         lines.append(line)
-    r_seats = [str(i) for i, s in enumerate(result.seats) if s.role is _ROBBER]
-    w_seats = [str(i) for i, s in enumerate(result.seats) if s.role is not _ROBBER]
+        if role is _ROBBER:
+            r_seats.append(str(seat))
+            r_points.append(s.points)
+        else:
+            w_seats.append(str(seat))
+            w_points.append(s.points)
     lines.append(
-        _team_line(
-            "Robber",
-            r_seats,
-            [s.points for s in result.seats if s.role is _ROBBER],
-            result.robber_total,
-            result.robber_multiplier,
-        )
+        _team_line("Robber", r_seats, r_points, result.robber_total, result.robber_multiplier)
     )
     lines.append(
-        _team_line(
-            "Werewolf",
-            w_seats,
-            [s.points for s in result.seats if s.role is not _ROBBER],
-            result.werewolf_total,
-            result.werewolf_multiplier,
-        )
+        _team_line("Werewolf", w_seats, w_points, result.werewolf_total, result.werewolf_multiplier)
     )
     if result.winner is None:
         lines.append(
             f"Tie at {result.robber_total}: nobody wins deal {result.number}, no game points."
         )
     else:
-        members = r_seats if result.winner is Team.ROBBERS else w_seats
+        members = r_seats if result.winner is _ROBBERS else w_seats
         lines.append(
             f"The {_TEAM_LABEL[result.winner]} wins deal {result.number}: {_seats(members)} "
             f"score{'s' if len(members) == 1 else ''} 1 game point."
         )
     return lines
+
+
+_SEAT_HEAD = tuple(
+    {
+        role: f"Seat {seat}, {role.label}: {'robber' if role is Role.WEREWOLF else 'chest'} icons "
+        for role in Role
+    }
+    for seat in range(5)
+)
+_HALVED = (
+    "; took a Werewolf, halved (rounded down) to ",
+    "; took a Knife, halved (rounded down) to ",
+)
 
 
 def result_json(result: DealResult, icons: tuple[int, ...]) -> dict[str, Any]:
