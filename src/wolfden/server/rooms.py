@@ -43,6 +43,7 @@ from wolfden.engine import (
     config_to_json,
     derive_seed,
 )
+from wolfden.engine.contract import shown_timer
 from wolfden.server.clock import Clock
 from wolfden.server.errors import Refused, bad_request, not_found
 from wolfden.server.settings import Settings
@@ -1028,10 +1029,11 @@ class RoomManager:
 
     # -- the clock and the bots -------------------------------------------------------
 
-    def deadline_json(self, room: Room, m: Match) -> dict[str, Any] | None:
+    def deadline_json(self, room: Room, m: Match, viewer: Viewer) -> dict[str, Any] | None:
+        """The countdown this viewer is shown (the game's timer for it), as server time."""
         if m.ended:
             return None
-        dl = room.game.deadline(m.state)
+        dl = shown_timer(room.game, m.state, viewer)
         if dl is None:
             return None
         at = None if m.paused_at is not None else self._due(m, dl.seconds)
@@ -1233,7 +1235,6 @@ class RoomManager:
         now = self.clock.now()
         live = room.live_match() is m
         actors = game.actors(m.state) if live else frozenset()
-        deadline = self.deadline_json(room, m)
         paused = live and m.paused_at is not None
         cache: dict[tuple[Viewer, bool], str] = {}
         out: dict[str, str] = {}
@@ -1263,7 +1264,7 @@ class RoomManager:
                         "events": game.visible_events(m.state, events, viewer) if events else [],
                         "legal": legal,
                         "host_actions": host_actions,
-                        "deadline": deadline,
+                        "deadline": self.deadline_json(room, m, viewer),
                         "paused": paused,
                         "outcome": m.outcome,
                         "server_time": now,
