@@ -5,7 +5,7 @@ import { h, s } from "../js/dom.js";
 import { button, presenceTag } from "../js/ui.js";
 
 const ROLE_NAMES = { werewolf: "Werewolf", seer: "Seer", guardian: "Guardian", villager: "Villager" };
-const TEAM_NAMES = { town: "the Town", werewolves: "the Werewolves" };
+const WIN_TITLES = { town: "The Town wins", werewolves: "The Werewolves win" };
 
 export function roleIcon(role, size = 48) {
   const common = { viewBox: "0 0 64 64", width: String(size), height: String(size), "aria-hidden": "true", class: `role-icon role-icon-${role}` };
@@ -348,7 +348,7 @@ function ending(ctx) {
   return h(
     "section",
     { class: ["panel", "ending", winner ? `won-${winner}` : "draw"], "aria-labelledby": "end-title" },
-    h("h2", { id: "end-title" }, winner ? `${TEAM_NAMES[winner] || winner} win${winner === "town" ? "s" : ""}` : "A draw"),
+    h("h2", { id: "end-title" }, winner ? WIN_TITLES[winner] || `${winner} win` : "A draw"),
     h("p", { class: "summary" }, view.summary),
     verdict ? h("p", { class: "verdict" }, verdict) : null,
     h(

@@ -257,9 +257,10 @@ export async function act(action, { host = false } = {}) {
   app.busy = true;
   render();
   try {
-    const answer = await app.conn.act(action, { version: app.msg ? app.msg.version : undefined, host });
+    // No version is sent: night actions are simultaneous, and the server checks legality anyway.
+    const answer = await app.conn.act(action, { host });
     if (answer.type === "rejected") {
-      if (answer.error.code !== "stale") toast(answer.error.message);
+      toast(answer.error.message);
       return false;
     }
     return true;

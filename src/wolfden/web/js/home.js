@@ -128,6 +128,8 @@ function createForm(app) {
           checked: g.id === selected.id,
           "data-key": `game-${g.id}`,
           "data-keep-value": "no",
+          "aria-labelledby": `game-title-${g.id}`,
+          "aria-describedby": `game-blurb-${g.id}`,
           on: {
             change: async () => {
               app.local.homeGame = g.id;
@@ -135,9 +137,8 @@ function createForm(app) {
             },
           },
         }),
-        h("span", { class: "game-title" }, g.title),
-        h("span", { class: "game-blurb" }, BLURBS[g.id] || ""),
-        h("span", { class: "game-seats" }, `${g.seats} seats by default · bots: ${g.bots.join(", ")}`),
+        h("span", { class: "game-title", id: `game-title-${g.id}` }, g.title),
+        h("span", { class: "game-blurb", id: `game-blurb-${g.id}` }, BLURBS[g.id] || "", " ", `${g.seats} seats by default; bots: ${g.bots.join(", ")}.`),
       ),
     ),
   );
