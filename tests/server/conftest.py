@@ -17,8 +17,8 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from wolfden.server.app import create_app
-from wolfden.server.settings import Settings
 from wolfden.server.clock import Clock, FakeClock, RealClock
+from wolfden.server.settings import Settings
 from wolfden.storage.rooms import RoomStore
 
 
@@ -84,6 +84,8 @@ class Server:
         time.sleep(0.02)
 
     def stop(self) -> None:
+        if self.server.should_exit:
+            return
         self.http.close()
         self.server.should_exit = True
         self.thread.join(10)

@@ -301,3 +301,10 @@ def test_presence_shows_who_is_connected(server: Server) -> None:
     while room["participants"][1]["connected"]:
         room = host.expect("room")["room"]
     host.close()
+
+
+def test_start_without_a_body_fills_with_the_stand_in_bot(server: Server) -> None:
+    made = server.create()
+    r = server.host("POST", f"/api/rooms/{made['code']}/start", made["token"])
+    assert r.status_code == 200, r.text
+    assert r.json()["room"]["seats"][1]["bot"] == r.json()["room"]["settings"]["stand_in_bot"]

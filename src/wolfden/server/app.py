@@ -475,7 +475,7 @@ def create_app(
     async def start(code: str, request: Request, body: Start | None = None) -> dict[str, Any]:
         """Deal and start a match; empty seats get bots."""
         room = host_room(code, request)
-        body = body or Start()
+        body = body or Start.model_validate({})
         fill: Any = body.fill_with if "fill_with" in body.model_fields_set else ""
         manager.start(room, fill_with=fill, seed=body.seed)
         return room_reply(room)
@@ -484,7 +484,7 @@ def create_app(
     async def again(code: str, request: Request, body: Again | None = None) -> dict[str, Any]:
         """Play again with the same seats and configuration."""
         room = host_room(code, request)
-        manager.start(room, seed=(body or Again()).seed, again=True)
+        manager.start(room, seed=body.seed if body else None, again=True)
         return room_reply(room)
 
     @app.post("/api/rooms/{code}/end", tags=["host"])

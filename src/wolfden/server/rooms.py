@@ -69,11 +69,11 @@ def normalize_code(code: str) -> str:
     return code.strip().upper()
 
 
-def clean_name(name: Any) -> str:
+def clean_name(raw: Any) -> str:
     """A name as shown to others: trimmed, 1–24 characters, no control characters."""
-    if not isinstance(name, str):
+    if not isinstance(raw, str):
         raise Refused("bad_name", "A name is text of 1 to 24 characters.", 400)
-    name = unicodedata.normalize("NFC", name).strip()
+    name = unicodedata.normalize("NFC", raw).strip()
     if any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Zl", "Zp") for c in name):
         raise Refused("bad_name", "A name cannot contain line breaks or control characters.", 400)
     visible = [c for c in name if not c.isspace() and unicodedata.category(c) != "Cf"]
@@ -515,8 +515,9 @@ class RoomManager:
         cfg = self._config(room.game, data)
         n = room.game.num_seats(cfg)
         for i in range(n, len(room.seats)):
-            if room.seats[i].participant is not None:
-                who = room.participants[room.seats[i].participant].name
+            holder = room.seats[i].participant
+            if holder is not None:
+                who = room.participants[holder].name
                 raise Refused(
                     "seat_taken",
                     f"This configuration has {n} seats but {who} sits in seat {i + 1}; "
@@ -649,8 +650,8 @@ class RoomManager:
             room.participants.values()
         )
         connected = [p for p in people if room.connected(p.id)]
-        pick = (connected or people or [None])[0]
-        return pick.id if pick else None
+        pick = connected or people
+        return pick[0].id if pick else None
 
     def new_token(self, room: Room, target: Participant) -> str:
         """Move a participant to a new device: a fresh token, the old one stops working."""
