@@ -158,8 +158,8 @@ class Pages:
 SPEECH_SPY = """
 window.__spoken = [];
 if (window.speechSynthesis) {
-  const real = window.speechSynthesis;
-  Object.defineProperty(real, 'speak', {value: (u) => window.__spoken.push(u.text), configurable: true});
+  const speak = (u) => window.__spoken.push(u.text);
+  Object.defineProperty(window.speechSynthesis, 'speak', {value: speak, configurable: true});
 }
 """
 

@@ -108,8 +108,7 @@ def test_a_whole_werewolf_match_through_the_screens(pages: Pages) -> None:
     deadline = time.monotonic() + 150
     while not all(p.locator(".ending").count() for p in phones):
         assert time.monotonic() < deadline, "the match did not end in time"
-        for role, page in roles.items():
-            phase = page.get_attribute(".werewolf", "class")
+        for page in roles.values():
             offered = actions(page)
             picks = [a for a in offered if a["action"].startswith("pick")]
             if page.locator(".seer-answer").count() and "seer-answer" not in shots:
@@ -133,7 +132,6 @@ def test_a_whole_werewolf_match_through_the_screens(pages: Pages) -> None:
                     shots.add("ballot")
                     pages.shot(page, "werewolf-ballot")
                 page.click(f"button[data-action='{choice}']")
-            del phase
         if host.locator("[data-key='host-end_discussion-']").count():
             if "discussion" not in shots:
                 shots.add("discussion")
