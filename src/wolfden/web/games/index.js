@@ -3,6 +3,7 @@
 
 const RENDERERS = {
   werewolf: () => import("./werewolf.js"),
+  werewords: () => import("./werewords.js"),
 };
 
 const cache = new Map();

@@ -29,6 +29,30 @@ export const SPECS = {
   },
 };
 
+SPECS.werewords = {
+  hidden: ["last_mayor"],
+  advanced: [
+    "roles", "easier_for_seer_mayor", "fortune_teller_letters", "speedwords_day_seconds", "pointing_seconds",
+    "discussion_seconds", "vote_seconds", "night_step_seconds", "word_choice_seconds", "result_seconds",
+    "yes_no_tokens", "maybe_tokens", "so_close_tokens", "way_off_tokens", "correct_tokens", "categories", "max_age",
+    "words_easy", "words_medium", "words_hard", "words_ridiculous",
+  ],
+  labels: {
+    players: "Players",
+    mode: "How you play",
+    deluxe: "Deluxe roles",
+    difficulty: "Word difficulty",
+    word_choices: "Words the Mayor chooses from",
+    typed_questions: "Type questions on phones",
+    day_seconds: "Day timer (seconds)",
+    speedwords: "Speedwords",
+    words_easy: "Your own easy words",
+    words_medium: "Your own medium words",
+    words_hard: "Your own hard words",
+    words_ridiculous: "Your own ridiculous words",
+  },
+};
+
 export const RULES = {
   werewolf: [
     "Everyone gets a secret card. Werewolves know each other; everyone else is the Town.",
