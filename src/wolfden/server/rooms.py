@@ -14,13 +14,14 @@ import contextlib
 import dataclasses
 import hashlib
 import hmac
-import json
 import logging
 import secrets
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
+
+import orjson
 
 from wolfden import bots as bots_registry
 from wolfden import games
@@ -298,8 +299,20 @@ class Room:
         return m if m is not None and not m.ended and self.status == "live" else None
 
 
+_ORJSON = orjson.OPT_NON_STR_KEYS
+
+
+def _plain(obj: Any) -> Any:
+    if isinstance(obj, tuple):
+        return list(obj)
+    if isinstance(obj, Mapping):
+        return dict(obj)
+    raise TypeError(f"{type(obj).__name__} is not JSON")
+
+
 def _json(obj: Any) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    """Compact JSON text; orjson, because every view is encoded once per viewer."""
+    return orjson.dumps(obj, default=_plain, option=_ORJSON).decode()
 
 
 class RoomManager:
