@@ -193,6 +193,13 @@ function nightPanel(ctx) {
 }
 
 function cluePanel(ctx) {
+  if (!ctx.can("clue", "?")) {
+    const samples = ctx.legalNamed("clue");
+    return [
+      h("p", {}, "Choose a clue word for the village (not the Magic Word), or give none."),
+      actionButtons(ctx, [...samples, ...ctx.legalNamed("no_clue")], (a) => (a.name === "clue" ? a.args[0] : "No clue")),
+    ];
+  }
   const form = h("form", { class: "ask-form" });
   const input = h("input", { type: "text", id: "clue-text", maxlength: "40", autocomplete: "off", "data-key": "clue-text", required: true });
   form.append(
@@ -435,6 +442,23 @@ function render(ctx) {
   return h("div", { class: "werewords" }, parts);
 }
 
+/** The host's controls: "Whoops" naming a guesser is one choice, not a button per player. */
+function hostPanel(ctx) {
+  const named = ctx.hostActions.filter((a) => a.name === "whoops" && a.args.length);
+  const rest = ctx.hostActions.filter((a) => !(a.name === "whoops" && a.args.length));
+  const out = rest.map((a) => button(hostLabel(a, ctx), () => ctx.hostAct(a), { cls: a.name === "next" ? "btn-primary" : "", key: `host-${a.name}-${a.args.join("-")}`, disabled: ctx.busy }));
+  if (named.length) {
+    const select = h("select", { id: "whoops-who", "data-key": "whoops-who", class: "small-select" }, named.map((a) => h("option", { value: String(a.args[0]) }, nameOf(ctx, a.args[0]))));
+    out.push(
+      h("span", { class: "row" },
+        h("label", { for: "whoops-who" }, "Whoops, the word was guessed by"),
+        select,
+        button("Switch ending", () => ctx.hostAct({ name: "whoops", args: [Number(select.value)] }), { key: "whoops-named", disabled: ctx.busy })),
+    );
+  }
+  return out;
+}
+
 function hostLabel(action, ctx) {
   switch (action.name) {
     case "next":
@@ -467,6 +491,7 @@ export default {
   render,
   cues,
   hostLabel,
+  hostPanel,
   mood: (view) => (view.phase === "night" || view.phase === "claim_mayor" ? "night" : view.phase === "result" || view.phase === "over" ? "dusk" : "day"),
   timerLabel: (deadline) => humanize(String(deadline.label || "time left")),
 };

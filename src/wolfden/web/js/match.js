@@ -44,8 +44,8 @@ function hostBar(ctx, renderer) {
   if (!ctx.isHost) return null;
   const ctl = lobbyControls();
   const live = app.room.status === "live";
-  const items = [];
-  for (const a of ctx.hostActions) {
+  const items = renderer.hostPanel ? renderer.hostPanel(ctx) : [];
+  for (const a of renderer.hostPanel ? [] : ctx.hostActions) {
     const label = renderer.hostLabel ? renderer.hostLabel(a, ctx) : `${a.name} ${a.args.join(" ")}`;
     items.push(button(label, () => ctx.hostAct(a), { cls: "btn-primary", key: `host-${a.name}-${a.args.join("-")}`, disabled: ctx.busy }));
   }
