@@ -385,7 +385,7 @@ function resultPanel(ctx) {
     "section",
     { class: ["panel", "ending"], "aria-labelledby": "ww-result" },
     h("h2", { id: "ww-result" }, TEAM_NAMES[r.winning_team] || humanize(String(r.winning_team))),
-    h("p", { class: "summary" }, r.reason),
+    h("p", { class: "summary" }, r.reason ? r.reason.charAt(0).toUpperCase() + r.reason.slice(1) + "." : ""),
     view.word ? h("p", {}, "The Magic Word was ", h("strong", { class: "magic-word" }, view.word), ".") : null,
     r.found && r.found.length ? h("p", {}, `Found: ${r.found.map((s) => nameOf(ctx, s)).join(", ")}`) : null,
     revealed.length

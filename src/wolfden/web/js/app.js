@@ -49,7 +49,7 @@ function tick() {
     const total = Number(el.dataset.seconds) || 1;
     const box = el.closest(".countdown");
     if (box) {
-      box.classList.toggle("countdown-low", left <= 10);
+      box.classList.toggle("countdown-low", left <= 10 && total > 20);
       const fill = box.querySelector(".countdown-fill");
       if (fill) fill.style.setProperty("--left", String(Math.max(0, Math.min(1, left / total))));
     }
