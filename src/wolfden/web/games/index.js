@@ -4,6 +4,7 @@
 const RENDERERS = {
   werewolf: () => import("./werewolf.js"),
   werewords: () => import("./werewords.js"),
+  "robbers-horror": () => import("./robbers-horror.js"),
 };
 
 const cache = new Map();

@@ -53,6 +53,18 @@ SPECS.werewords = {
   },
 };
 
+SPECS["robbers-horror"] = {
+  advanced: ["first_dealer", "icons", "show_history"],
+  labels: {
+    players: "Players",
+    deals: "Deals in the match",
+    first_dealer: "First dealer (seat from 0)",
+    icons: "Icons per rank 1–15",
+    show_last_trick: "Show the last trick",
+    show_history: "Show every trick of the deal",
+  },
+};
+
 export const RULES = {
   werewolf: [
     "Everyone gets a secret card. Werewolves know each other; everyone else is the Town.",
