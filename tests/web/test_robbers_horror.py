@@ -46,7 +46,7 @@ def test_a_deal_of_robbers_horror_through_the_screens(pages: Pages) -> None:
     deadline = time.monotonic() + 120
     while not ada.locator(".ending").count():
         assert time.monotonic() < deadline, "the deal did not end in time"
-        for page, name in ((ada, "ada"), (bea, "bea")):
+        for page in (ada, bea):
             playable = page.locator(".hand .card-button:not([disabled])")
             if playable.count():
                 if "turn" not in shots and page.locator(".trick-card").count():
