@@ -4,7 +4,7 @@
 import { h } from "../js/dom.js";
 
 const SPECIAL = { W: "Werewolf", S: "Seer", K: "Knife", T: "Traitor" };
-const SPECIAL_MARK = { W: "🐺", S: "👁", K: "🗡", T: "🎭" };
+const SPECIAL_MARK = { W: "☾", S: "◉", K: "⚔", T: "⚑" };
 const SUIT_NAMES = { C: "Chest", R: "Robber" };
 const SUIT_MARK = { C: "◆", R: "♣" };
 const ROLE_NAMES = { robber: "Robber", werewolf: "Werewolf", traitor: "Traitor" };
@@ -115,6 +115,9 @@ function scoreboard(ctx) {
     { class: "panel scoreboard", "aria-labelledby": "score-title" },
     h("h2", { id: "score-title" }, `Deal ${view.deal} of ${view.deals}`),
     h(
+      "div",
+      { class: "table-wrap" },
+      h(
       "table",
       { class: "score-table" },
       h("caption", { class: "visually-hidden" }, "Players, cards in hand, piles, chips and game points"),
@@ -129,11 +132,12 @@ function scoreboard(ctx) {
             h("th", { scope: "row" }, nameOf(ctx, s), view.seat === s ? " (you)" : "", view.dealer === s ? h("span", { class: "tag" }, "dealer") : null, view.turn === s ? h("span", { class: "tag tag-you" }, "to play") : null),
             h("td", {}, String(view.hand_sizes[s])),
             h("td", {}, `${view.tricks_won[s]} trick${view.tricks_won[s] === 1 ? "" : "s"}`),
-            h("td", {}, wolfChips.filter((x) => x === s).map(() => h("span", { class: "chip chip-werewolf" }, "Werewolf chip")), chips.traitor === s ? h("span", { class: "chip chip-traitor" }, "Traitor chip") : null),
+            h("td", {}, wolfChips.filter((x) => x === s).map(() => h("span", { class: "chip chip-werewolf" }, "Werewolf")), chips.traitor === s ? h("span", { class: "chip chip-traitor" }, "Traitor") : null),
             h("td", { class: "points" }, String(view.points[s])),
           ),
         ),
       ),
+    ),
     ),
     view.undealt_cards ? h("p", { class: "muted" }, "One card lies face down, undealt, until the deal is scored.") : null,
   );
@@ -148,9 +152,9 @@ function lastDeal(ctx) {
     h("summary", {}, `Deal ${d.deal} scored: ${d.winner ? `${TEAM_NAMES[d.winner]} wins` : "a tie"}`),
     h(
       "table",
-      { class: "score-table" },
+      { class: "score-table compact" },
       h("thead", {}, h("tr", {}, ["Player", "Role", "Team", "Icons", "Points"].map((t) => h("th", { scope: "col" }, t)))),
-      h("tbody", {}, d.seats.map((s) => h("tr", {}, h("th", { scope: "row" }, nameOf(ctx, s.seat)), h("td", {}, ROLE_NAMES[s.role] || s.role), h("td", {}, TEAM_NAMES[s.team] || s.team), h("td", {}, String(s.icons), s.halved ? " (halved)" : ""), h("td", {}, String(s.points))))),
+      h("tbody", {}, d.seats.map((s) => h("tr", {}, h("th", { scope: "row" }, nameOf(ctx, s.seat)), h("td", {}, ROLE_NAMES[s.role] || s.role), h("td", {}, s.team === "robbers" ? "robbers" : "werewolves"), h("td", {}, String(s.icons), s.halved ? " (halved)" : ""), h("td", {}, String(s.points))))),
     ),
     h("p", {}, `Robbers: ${d.robbers.sum} × ${d.robbers.multiplier} = ${d.robbers.total}. Werewolves: ${d.werewolves.sum} × ${d.werewolves.multiplier} = ${d.werewolves.total}.`),
     d.undealt ? h("p", {}, "The undealt card was ", face(ctx, d.undealt, { small: true }), ".") : null,

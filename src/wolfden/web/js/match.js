@@ -66,7 +66,7 @@ function hostBar(ctx, renderer) {
 
 function logPanel(ctx) {
   if (!app.log.length) return null;
-  const recent = app.log.slice(-40).reverse();
+  const recent = app.log.slice(ctx.isTable ? -8 : -40).reverse();
   return h(
     "details",
     { class: "panel log", open: ctx.isTable ? true : null, "data-key": "log" },
