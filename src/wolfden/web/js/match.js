@@ -90,7 +90,8 @@ export function matchScreen(app_) {
   const ctx = context();
   const renderer = app_.renderer;
   const body = renderer.render(ctx);
-  const timer = ctx.deadline && !ctx.ended ? countdown(ctx.deadline, { big: true, label: renderer.timerLabel ? renderer.timerLabel(ctx.deadline, ctx) : undefined }) : null;
+  const showTimer = ctx.deadline && !ctx.ended && (!renderer.showDeadline || renderer.showDeadline(ctx));
+  const timer = showTimer ? countdown(ctx.deadline, { big: true, label: renderer.timerLabel ? renderer.timerLabel(ctx.deadline, ctx) : undefined }) : null;
   if (timer) timer.classList.add("phase-timer");
   const title = body.querySelector("h1");
   if (timer && title) title.after(timer);
