@@ -30,6 +30,23 @@ def next_action(page: Any) -> str | None:
     return None
 
 
+def werewolf_plan(page: Any, known: set[str]) -> str | None:
+    """The Werewolf team remembers where its werewolves live: at night it opens one of those
+    doors, and it moves into a house it does not know to hold a werewolf."""
+    for house, wolf in page.eval_on_selector_all(
+        ".house.open",
+        "els => els.map(e => [e.querySelector('.house-name').textContent,"
+        " !!e.querySelector('.content-wolf')])",
+    ):
+        (known.add if wolf else known.discard)(house)
+    offered = page.eval_on_selector_all(
+        "button[data-action]:not([disabled])", "els => els.map(e => e.dataset.action)"
+    )
+    moves = [a for a in offered if a.startswith("move ") and a.split()[1] not in known]
+    opens = [a for a in offered if a.startswith("open ") and a.split()[1] in known]
+    return (moves or opens or [None])[0]
+
+
 def click(page: Any, action: str) -> None:
     if " " in action:
         page.click(f"button[data-action='{action}']:not([disabled])")
@@ -62,6 +79,7 @@ def test_a_match_of_werwoelfe_kids_between_two_phones(pages: Pages) -> None:
     pages.shot(village, "kids-placing", full=True)
 
     shots: set[str] = set()
+    known: set[str] = set()
     deadline = time.monotonic() + 150
     while not village.locator(".kids-over").count():
         assert time.monotonic() < deadline, "the match did not end in time"
@@ -77,6 +95,8 @@ def test_a_match_of_werwoelfe_kids_between_two_phones(pages: Pages) -> None:
                 pages.shot(page, "kids-dice-duel")
                 pages.shot(table, "kids-duel-table")
             action = next_action(page)
+            if team == "werewolves" and action and action.split()[0] in ("open", "move"):
+                action = werewolf_plan(page, known) or action
             if action:
                 click(page, action)
         time.sleep(0.05)
