@@ -20,8 +20,7 @@ PREFERENCE = ("close", "done", "scatter", "roll", "wake", "haunt", "open", "move
 
 def next_action(page: Any) -> str | None:
     offered = page.eval_on_selector_all(
-        "button[data-action]:not([disabled]), .kids-controls button:not([disabled])",
-        "els => els.map(e => e.dataset.action || e.dataset.key.replace('kids-', ''))",
+        "button[data-action]:not([disabled])", "els => els.map(e => e.dataset.action)"
     )
     for name in PREFERENCE:
         for action in offered:
@@ -48,10 +47,7 @@ def werewolf_plan(page: Any, known: set[str]) -> str | None:
 
 
 def click(page: Any, action: str) -> None:
-    if " " in action:
-        page.click(f"button[data-action='{action}']:not([disabled])")
-    else:
-        page.click(f"[data-key='kids-{action}']:not([disabled])")
+    page.click(f"button[data-action='{action}']:not([disabled])")
 
 
 def test_a_match_of_werwoelfe_kids_between_two_phones(pages: Pages) -> None:

@@ -145,7 +145,7 @@ function controls(ctx) {
   const labels = { scatter: w.scatter, undo: w.undo, done: w.done, close: w.close, stay: w.stay };
   const list = ctx.legal.filter((a) => labels[a.name]);
   if (!list.length) return null;
-  return h("div", { class: "row kids-controls" }, list.map((a) => button(labels[a.name], () => ctx.act(a), { cls: ["btn-big", a.name === "done" || a.name === "close" ? "btn-primary" : ""].join(" "), key: `kids-${a.name}` })));
+  return h("div", { class: "row kids-controls" }, list.map((a) => button(labels[a.name], () => ctx.act(a), { cls: ["btn-big", a.name === "done" || a.name === "close" ? "btn-primary" : ""].join(" "), key: `kids-${a.name}`, action: a.name, disabled: ctx.busy })));
 }
 
 function dieFace(isSymbol, tumble, i) {
@@ -183,7 +183,7 @@ function duelPanel(ctx) {
     { class: "panel duel", "aria-labelledby": "kids-duel" },
     h("h2", { id: "kids-duel" }, `${w.duel} ${w.house} ${duel.house}`),
     h("div", { class: "duel-teams" }, teams),
-    ctx.can("roll") ? button(w.roll, () => ctx.act({ name: "roll", args: [] }), { cls: "btn-primary btn-huge", key: "kids-roll" }) : null,
+    ctx.can("roll") ? button(w.roll, () => ctx.act({ name: "roll", args: [] }), { cls: "btn-primary btn-huge", key: "kids-roll", action: "roll" }) : null,
     h("p", { class: "visually-hidden", role: "status" }, teams.map((t) => t.textContent).join(". ")),
   );
 }
@@ -227,7 +227,7 @@ function render(ctx) {
       { class: ["kids", "handover"], lang: view.language },
       h("h1", { class: "phase-title" }, title),
       h("p", { class: "prompt big" }, view.prompt),
-      ctx.can("wake") ? button(w.wake, () => ctx.act({ name: "wake", args: [] }), { cls: "btn-primary btn-huge", key: "kids-wake" }) : h("p", { class: "big" }, w.closeEyes),
+      ctx.can("wake") ? button(w.wake, () => ctx.act({ name: "wake", args: [] }), { cls: "btn-primary btn-huge", key: "kids-wake", action: "wake" }) : h("p", { class: "big" }, w.closeEyes),
       rows(ctx),
     );
   }
