@@ -97,7 +97,7 @@ function villageGrid(ctx) {
       const shown = house.content !== undefined;
       const inner = [
         h("span", { class: "house-name" }, house.house),
-        house.open || (shown && view.phase === "setup") ? h("span", { class: "house-inside" }, shown ? contentNode(view, house.content) : null) : h("span", { class: "door-wrap" }, d.node),
+        shown ? h("span", { class: "house-inside" }, contentNode(view, house.content)) : h("span", { class: "door-wrap" }, d.node),
         h("span", { class: "visually-hidden" }, `${w.house} ${house.house}, ${d.label}${house.open ? ", open" : ""}`),
         reachable ? h("span", { class: "reach-note" }, w.reachable) : null,
       ];
