@@ -30,15 +30,19 @@ def next_action(page: Any, rng: random.Random) -> str | None:
     return None
 
 
-def werewolf_plan(page: Any, known: set[str]) -> str | None:
-    """The Werewolf team remembers where its werewolves live: at night it opens one of those
-    doors, and it moves into a house it does not know to hold a werewolf."""
+def remember(page: Any, known: set[str]) -> None:
+    """What the Werewolf team saw behind its open doors: where its werewolves are."""
     for house, wolf in page.eval_on_selector_all(
         ".house.open",
         "els => els.map(e => [e.querySelector('.house-name').textContent,"
         " !!e.querySelector('.content-wolf')])",
     ):
         (known.add if wolf else known.discard)(house)
+
+
+def werewolf_plan(page: Any, known: set[str]) -> str | None:
+    """At night the team opens a door it remembers a werewolf behind, and moves into a house
+    it does not know to hold one."""
     offered = page.eval_on_selector_all(
         "button[data-action]:not([disabled])", "els => els.map(e => e.dataset.action)"
     )
@@ -92,6 +96,8 @@ def test_a_match_of_werwoelfe_kids_between_two_phones(pages: Pages) -> None:
                 shots.add("duel")
                 pages.shot(page, "kids-dice-duel")
                 pages.shot(table, "kids-duel-table")
+            if team == "werewolves":
+                remember(page, known)
             action = next_action(page, rng)
             if team == "werewolves" and action and action.split()[0] in ("open", "move"):
                 action = werewolf_plan(page, known) or action
