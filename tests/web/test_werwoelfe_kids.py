@@ -30,24 +30,25 @@ def next_action(page: Any, rng: random.Random) -> str | None:
     return None
 
 
-def remember(page: Any, known: set[str]) -> None:
-    """What the Werewolf team saw behind its open doors: where its werewolves are."""
-    for house, wolf in page.eval_on_selector_all(
-        ".house.open",
-        "els => els.map(e => [e.querySelector('.house-name').textContent,"
-        " !!e.querySelector('.content-wolf')])",
+def remember(page: Any, seen: dict[str, str]) -> None:
+    """What the Werewolf team saw behind its open doors: a werewolf, a person, or nobody."""
+    for house, content in page.eval_on_selector_all(
+        ".house.open .content",
+        "els => els.map(e => [e.closest('.house').querySelector('.house-name').textContent,"
+        " e.className])",
     ):
-        (known.add if wolf else known.discard)(house)
+        seen[house] = "wolf" if "wolf" in content else "empty" if "empty" in content else "person"
 
 
-def werewolf_plan(page: Any, known: set[str]) -> str | None:
-    """At night the team opens a door it remembers a werewolf behind, and moves into a house
-    it does not know to hold one."""
+def werewolf_plan(page: Any, seen: dict[str, str]) -> str | None:
+    """At night the team opens a door it remembers a werewolf behind, and moves where it saw a
+    person (or has not looked yet)."""
     offered = page.eval_on_selector_all(
         "button[data-action]:not([disabled])", "els => els.map(e => e.dataset.action)"
     )
-    moves = [a for a in offered if a.startswith("move ") and a.split()[1] not in known]
-    opens = [a for a in offered if a.startswith("open ") and a.split()[1] in known]
+    moves = [a for a in offered if a.startswith("move ")]
+    moves.sort(key=lambda a: {"person": 0, None: 1, "empty": 2, "wolf": 3}[seen.get(a.split()[1])])
+    opens = [a for a in offered if a.startswith("open ") and seen.get(a.split()[1]) == "wolf"]
     return (moves or opens or [None])[0]
 
 
@@ -80,7 +81,7 @@ def test_a_match_of_werwoelfe_kids_between_two_phones(pages: Pages) -> None:
     pages.shot(village, "kids-placing", full=True)
 
     shots: set[str] = set()
-    known: set[str] = set()
+    seen: dict[str, str] = {}
     rng = random.Random(7)
     deadline = time.monotonic() + 150
     while not village.locator(".kids-over").count():
@@ -97,10 +98,10 @@ def test_a_match_of_werwoelfe_kids_between_two_phones(pages: Pages) -> None:
                 pages.shot(page, "kids-dice-duel")
                 pages.shot(table, "kids-duel-table")
             if team == "werewolves":
-                remember(page, known)
+                remember(page, seen)
             action = next_action(page, rng)
             if team == "werewolves" and action and action.split()[0] in ("open", "move"):
-                action = werewolf_plan(page, known) or action
+                action = werewolf_plan(page, seen) or action
             if action:
                 click(page, action)
         time.sleep(0.05)
