@@ -7,6 +7,7 @@ and the Mayor plays again.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -67,8 +68,16 @@ def test_a_werewords_round_and_play_again(pages: Pages) -> None:
     pages.shot(wolf, "werewords-werewolf-night")
     click_action(wolf, "ok")
 
-    # Day: a typed question (with markup, shown as text), answered with a token.
-    wolf.wait_for_selector("#ask-text", timeout=30000)
+    # Day: one question at a time. The Mayor answers what the bots asked first, then the
+    # Werewolf types a question (with markup, shown as text) and gets a token.
+    mayor.wait_for_selector(".werewords .questions", timeout=30000)
+    deadline = time.monotonic() + 30
+    while not wolf.locator("#ask-text").count():
+        assert time.monotonic() < deadline, "the Werewolf never got to ask"
+        waiting = mayor.locator(".question.open button[data-action$=' no']:not([disabled])")
+        if waiting.count():
+            waiting.first.click()
+        time.sleep(0.1)
     table.wait_for_selector(".questions")
     assert word not in table.text_content("main"), "the table never shows the word by day"
     question = "Is it <b>bigger</b> than a bread box?"
@@ -88,6 +97,7 @@ def test_a_werewords_round_and_play_again(pages: Pages) -> None:
     assert wolf.locator("#join-name").count() == 0
 
     # Correct: the Mayor names the guesser; the Werewolf points; the round ends.
+    mayor.wait_for_selector("#give-to")
     mayor.select_option("#give-to", "1")
     click_action(mayor, "give 1 correct")
     wolf.wait_for_selector("button[data-action^='point']")

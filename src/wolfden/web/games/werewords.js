@@ -318,7 +318,11 @@ function mayorPanel(ctx) {
 }
 
 function askForm(ctx) {
-  if (!ctx.can("ask", "?")) return null;
+  const view = ctx.view;
+  if (!ctx.can("ask", "?")) {
+    if (!view.you || view.you.mayor || !view.typed_questions || view.mode === "companion") return null;
+    return h("p", { class: "panel muted", role: "status" }, "One question at a time: wait until the Mayor has answered.");
+  }
   const input = h("input", { type: "text", id: "ask-text", maxlength: "140", autocomplete: "off", "data-key": "ask-text", placeholder: "Is it an animal?" });
   const form = h(
     "form",
