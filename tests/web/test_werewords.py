@@ -115,7 +115,7 @@ def test_a_werewords_round_and_play_again(pages: Pages) -> None:
     pages.shot(table, "werewords-result-table")
     pages.shot(mayor, "werewords-result-phone", full=True)
 
-    mayor.click("[data-key='ww-play_again-']")
+    mayor.click("[data-key='ww-play_again-'], [data-key='host-play_again-']")
     mayor.wait_for_selector("text=Night:")
     wolf.wait_for_selector("text=Night:")
 
