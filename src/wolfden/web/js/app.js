@@ -338,7 +338,7 @@ function draw() {
   document.body.dataset.device = isTable() ? "table" : "phone";
   if (!app.msg || app.showLobby) document.documentElement.dataset.mood = "dusk";
   // An update that changes nothing on screen leaves the page (and the reader's place) alone.
-  if (main.childNodes.length !== 1 || main.firstChild.outerHTML !== screen.outerHTML) swap(main, screen);
+  if (main.childNodes.length !== 1 || !main.firstChild.isEqualNode(screen)) swap(main, screen);
   tick();
 }
 
