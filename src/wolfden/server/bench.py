@@ -499,7 +499,12 @@ def report(results: dict[str, Any], rooms: int, players: int, interval: float) -
     type=click.FloatRange(0.01, 60),
     help="Seconds between two actions of one room in the paced phase.",
 )
-@click.option("--game", default="werewolf", show_default=True)
+@click.option(
+    "--game",
+    default="werewolf",
+    show_default=True,
+    help="A game whose config has a 'players' option (one client per seat).",
+)
 @click.option(
     "--output",
     type=click.Path(dir_okay=False, path_type=Path),
