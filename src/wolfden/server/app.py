@@ -405,6 +405,19 @@ def create_app(
         p, token = manager.join(room, body.name, body.role)
         return joined(room, p, token)
 
+    @app.get("/api/rooms/{code}/qr.svg", tags=["rooms"], response_class=Response)
+    async def room_qr(code: str, request: Request) -> Response:
+        """A QR code (SVG) of the room's join link, for phones to scan from the host's screen."""
+        import segno
+
+        room = look_up(request, code)
+        link = f"{request.base_url}#/r/{room.code}"
+        buffer = io.BytesIO()
+        segno.make(link, error="m").save(
+            buffer, kind="svg", border=2, dark="#000", light="#fff", xmldecl=False, omitsize=True
+        )
+        return Response(buffer.getvalue(), media_type="image/svg+xml")
+
     @app.get("/api/rooms/{code}/me", tags=["rooms"])
     async def me(code: str, request: Request) -> dict[str, Any]:
         """Who this token is in the room (401 if it no longer works)."""

@@ -944,7 +944,7 @@ class RoomManager:
                     "not_your_turn", "The game is not waiting for an action from you now."
                 )
             legal = game.legal_actions(m.state, seat)
-            if action not in legal:
+            if not _allowed(action, legal):
                 raise Refused("illegal_action", _not_allowed(action, legal))
             self._commit(room, m, seat, action)
             return m.version
@@ -958,7 +958,7 @@ class RoomManager:
                 raise Refused("not_host", "Only the host of the room can do this.")
             m = self._live(room, version)
             legal = room.game.legal_actions(m.state, None)
-            if action not in legal:
+            if not _allowed(action, legal):
                 raise Refused("illegal_action", _not_allowed(action, legal, host=True))
             self._commit(room, m, None, action)
             return m.version
@@ -1272,6 +1272,19 @@ class RoomManager:
                 )
             out[p.id] = text
         return out
+
+
+def _allowed(action: Action, legal: list[Action]) -> bool:
+    """A legal action, or one filling in a free-text form that the game lists once with the
+    text ``"?"`` (werewords lists ``ask "?"``: any question); the game's apply checks the text."""
+    if action in legal:
+        return True
+    return any(
+        form.name == action.name
+        and len(form.args) == len(action.args)
+        and all(f == a or (f == "?" and isinstance(a, str)) for f, a in zip(form.args, action.args))
+        for form in legal
+    )
 
 
 _ACTION_JSON: dict[Action, dict[str, Any]] = {}
