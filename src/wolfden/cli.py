@@ -136,6 +136,7 @@ def _play(
     table = game.view(state, TABLE)
     click.echo(render(game_id, table))
     click.echo("")
+    session.deal(state)
     for line in table.get("narration", []):
         click.echo(line)
     result = play_match(

@@ -116,6 +116,16 @@ class PlaySession:
             self.pending_seat = None
             self.hand_back()
 
+    def deal(self, state: Any) -> None:
+        """Before play begins, each person privately sees their own seat (their card)."""
+        for seat in self.humans:
+            self.hand_over(self.names[seat])
+            self.echo(render(self.game.id, self.game.view(state, Viewer.of(seat))))
+            if self.hot_seat:
+                self.hand_back()
+            else:
+                self.echo("")
+
     def on_wait(self, state: Any, label: str) -> None:
         """Before the clock ends a phase nobody acts in (the day's discussion)."""
         if self.humans and label == "discussion":

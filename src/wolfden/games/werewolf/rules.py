@@ -6,7 +6,7 @@ clock or mutates a state it was given.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
 from typing import Any
 
 from wolfden.engine.errors import ConfigError, IllegalAction, MatchOver, NotYourTurn
@@ -37,8 +37,10 @@ NOT_VOTED = -2
 WEREWOLF = Role.WEREWOLF
 SEER = Role.SEER
 GUARDIAN = Role.GUARDIAN
+VILLAGER = Role.VILLAGER
 
 Result = tuple[State, list[Event]]
+_ONLY = tuple(Audience.only(seat) for seat in range(64))
 
 
 # -- setup ---------------------------------------------------------------------------------
@@ -51,6 +53,8 @@ def deal(config: Config, rng: Rng) -> tuple[tuple[Card, ...], frozenset[int]]:
     deal could not serve are returned so that each is told privately.
     """
     cards = rng.shuffled(cards_for(config))
+    if not config.villager_only:
+        return tuple(cards), frozenset()
     villagers = [c for c in cards if c.role is Role.VILLAGER]
     others = [c for c in cards if c.role is not Role.VILLAGER]
     hands: dict[int, Card] = {}
@@ -137,7 +141,7 @@ def deadline(state: State) -> Deadline | None:
         return Deadline(state.seq, seconds, DAWN, "night")
     if phase is DISCUSSION:
         return Deadline(state.seq, config.discussion_seconds, END_DISCUSSION, "discussion")
-    if phase is Phase.END:
+    if phase is END:
         return None
     return Deadline(state.seq, config.vote_seconds, CLOSE_BALLOT, phase.value)
 
@@ -157,7 +161,14 @@ def apply(state: State, seat: int | None, action: Action) -> Result:
     if seat not in state.pending:
         raise NotYourTurn(_not_your_turn(state, seat))
     if state.phase is NIGHT:
-        return _NIGHT_STEPS.get(state.roles[seat], _no_night_step)(state, seat, action)
+        role = state.roles[seat]
+        if role is WEREWOLF:
+            return werewolf_pick(state, seat, action)
+        if role is SEER:
+            return seer_check(state, seat, action)
+        if role is GUARDIAN:
+            return guardian_protect(state, seat, action)
+        raise IllegalAction("Villagers sleep through the night")
     return cast_vote(state, seat, action)
 
 
@@ -191,10 +202,6 @@ def _moderator(state: State, action: Action) -> Result:
     raise IllegalAction(f"the moderator cannot '{action}' now; during the {phase.value}: {allowed}")
 
 
-def _no_night_step(state: State, seat: int, action: Action) -> Result:
-    raise IllegalAction("Villagers sleep through the night")
-
-
 # -- the night -----------------------------------------------------------------------------
 
 
@@ -211,13 +218,22 @@ def _start_night(s: State) -> list[Event]:
     s.guard_choice = (NO_ONE,) * n
     alive = s.alive
     s.pending = frozenset(
-        seat for seat, role in enumerate(s.roles) if alive >> seat & 1 and role is not Role.VILLAGER
+        seat for seat, role in enumerate(s.roles) if alive >> seat & 1 and role is not VILLAGER
     )
-    return [Event("narration", {"phase": "night"}, PUBLIC, line) for line in night_script(s)]
+    return list(_night_events(s.config))
 
 
 def night_script(state: State) -> list[str]:
-    return say.night_script(set(state.roles))
+    return [e.text for e in _night_events(state.config)]
+
+
+@functools.lru_cache(maxsize=64)
+def _night_events(config: Config) -> tuple[Event, ...]:
+    """The night's script as events; it depends only on the deal, so it is made once."""
+    dealt = {c.role for c in cards_for(config)}
+    return tuple(
+        Event("narration", {"phase": "night"}, PUBLIC, line) for line in say.night_script(dealt)
+    )
 
 
 def werewolf_pick(state: State, seat: int, action: Action) -> Result:
@@ -311,9 +327,7 @@ def seer_check(state: State, seat: int, action: Action) -> Result:
     s.seer_checks = (*state.seer_checks, (seat, state.round, target, is_wolf))
     s.pending = state.pending - {seat}
     line = say.seer_answer(s.config.name(target), is_wolf)
-    return s, [
-        Event("seer_answer", {"target": target, "werewolf": is_wolf}, Audience.only(seat), line)
-    ]
+    return s, [Event("seer_answer", {"target": target, "werewolf": is_wolf}, _ONLY[seat], line)]
 
 
 def guardian_protect(state: State, seat: int, action: Action) -> Result:
@@ -333,14 +347,7 @@ def guardian_protect(state: State, seat: int, action: Action) -> Result:
     s.guard_choice = tuple(choice)
     s.pending = state.pending - {seat}
     line = f"You protect {s.config.name(target)} tonight."
-    return s, [Event("protecting", {"target": target}, Audience.only(seat), line)]
-
-
-_NIGHT_STEPS: dict[Role, Callable[[State, int, Action], Result]] = {
-    WEREWOLF: werewolf_pick,
-    SEER: seer_check,
-    GUARDIAN: guardian_protect,
-}
+    return s, [Event("protecting", {"target": target}, _ONLY[seat], line)]
 
 
 def resolve_night(state: State) -> Result:
@@ -434,7 +441,7 @@ def cast_vote(state: State, seat: int, action: Action) -> Result:
         Event(
             "vote_cast",
             {"target": None if choice == NO_ONE else choice},
-            Audience.only(seat),
+            _ONLY[seat],
             "Your vote is in.",
         )
     ]
