@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import warnings
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -188,3 +189,12 @@ def test_the_same_seed_replays_the_same_match(game_id: str) -> None:
     second = module(game_id).env()
     assert play_randomly(first, seed=21) == play_randomly(second, seed=21)
     assert first.unwrapped.outcome == second.unwrapped.outcome
+
+
+def test_docs_show_the_current_layouts() -> None:
+    """docs/rl.md carries every environment's tables (python -m wolfden.envs --write ...)."""
+    path = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
+    text = path.read_text(encoding="utf-8")
+    for game_id in GAMES:
+        assert f"<!-- layout:{game_id} -->" in text, f"docs/rl.md has no section for {game_id}"
+        assert envs.layout_markdown(game_id) in text, f"docs/rl.md: {game_id} tables are stale"
