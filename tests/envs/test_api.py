@@ -198,3 +198,11 @@ def test_docs_show_the_current_layouts() -> None:
     for game_id in GAMES:
         assert f"<!-- layout:{game_id} -->" in text, f"docs/rl.md has no section for {game_id}"
         assert envs.layout_markdown(game_id) in text, f"docs/rl.md: {game_id} tables are stale"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_ansi_render_draws_the_shared_table_screen(game_id: str) -> None:
+    env = module(game_id).env(render_mode="ansi")
+    env.reset(seed=3)
+    text = env.render()
+    assert isinstance(text, str) and text.strip()
