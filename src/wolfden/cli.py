@@ -15,6 +15,7 @@ from wolfden.engine.errors import WolfdenError
 from wolfden.engine.record import MatchRecord, replay
 from wolfden.engine.rng import derive_seed
 from wolfden.engine.types import TABLE, Viewer
+from wolfden.sim.cli import balance_command, bench_command, simulate_command
 from wolfden.terminal import module_for, render
 
 
@@ -155,6 +156,9 @@ def _has_seats(game: Any, state: Any) -> bool:
 
 
 cli.add_command(PlayCommands("play", help="Play a game in the terminal with bots and people."))
+cli.add_command(simulate_command)
+cli.add_command(balance_command)
+cli.add_command(bench_command)
 
 
 @cli.command("replay")

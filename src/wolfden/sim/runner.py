@@ -11,8 +11,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from wolfden.engine.config import config_to_json
 from wolfden.engine.contract import Game
-from wolfden.engine.record import MatchRecord, new_record
+from wolfden.engine.record import MatchRecord
 from wolfden.engine.rng import Rng, derive_seed
 from wolfden.engine.types import Action, Event, Outcome, Seat, Viewer
 
@@ -51,19 +52,28 @@ def play_match(
     empty view (the random bot), which keeps simulations fast. ``on_step`` sees every applied
     action with its events; ``on_wait`` is called before the clock ends a phase nobody acts in.
     """
+    # The game's functions and the bots' needs are looked up once: this loop is the
+    # simulator's hot path.
+    outcome, phase_seq, actors_of = game.outcome, game.phase_seq, game.actors
+    deadline, legal_actions, view, apply = game.deadline, game.legal_actions, game.view, game.apply
+    wants_view = {seat: getattr(p, "needs_view", True) for seat, p in players.items()}
     state = game.setup(config, seed)
-    record = new_record(game, config, seed)
+    record = MatchRecord(game.id, game.version, _config_json(config), seed)
+    append = record.actions.append
     rng = Rng(derive_seed(seed, 0x5EA7))
+    below = rng.below
     now = 0.0
     started: dict[int, float] = {}
     steps = 0
     empty: dict[str, Any] = {}
-    while (result := game.outcome(state)) is None:
+    while (result := outcome(state)) is None:
         if steps >= max_steps:
             raise StuckMatch(f"{game.id}: no outcome after {max_steps} steps")
-        started.setdefault(game.phase_seq(state), now)
-        actors = game.actors(state)
-        dl = game.deadline(state)
+        phase = phase_seq(state)
+        if phase not in started:
+            started[phase] = now
+        actors = actors_of(state)
+        dl = deadline(state)
         seat: Seat | None = None
         if dl is not None and (
             not actors or now + think >= started.setdefault(dl.phase, now) + dl.seconds
@@ -75,20 +85,34 @@ def play_match(
         elif not actors:
             raise StuckMatch(f"{game.id}: nobody may act and no deadline is set")
         else:
-            order = sorted(actors)
-            seat = order[rng.below(len(order))] if len(order) > 1 else order[0]
-            player = players[seat]
-            legal = game.legal_actions(state, seat)
-            wants_view = getattr(player, "needs_view", True)
-            view = game.view(state, Viewer.of(seat)) if wants_view else empty
-            action = player.act(view, legal, rng)
+            if len(actors) == 1:
+                (seat,) = actors
+            else:
+                order = sorted(actors)
+                seat = order[below(len(order))]
+            legal = legal_actions(state, seat)
+            seen = view(state, Viewer.of(seat)) if wants_view[seat] else empty
+            action = players[seat].act(seen, legal, rng)
             now += think
-        state, events = game.apply(state, seat, action)
-        record.actions.append((seat, action))
+        state, events = apply(state, seat, action)
+        append((seat, action))
         steps += 1
         if on_step is not None:
             on_step(state, seat, action, events, now)
     return MatchResult(result, record, state, steps, now)
+
+
+_CONFIG_JSON: dict[int, tuple[Any, dict[str, Any]]] = {}
+
+
+def _config_json(config: Any) -> dict[str, Any]:
+    """The config as JSON for the match record, converted once per config object."""
+    cached = _CONFIG_JSON.get(id(config))
+    if cached is None or cached[0] is not config:
+        if len(_CONFIG_JSON) > 64:
+            _CONFIG_JSON.clear()
+        cached = _CONFIG_JSON[id(config)] = (config, config_to_json(config))
+    return dict(cached[1])
 
 
 def seats_of(game: Game, config: Any) -> Sequence[Seat]:

@@ -1,0 +1,348 @@
+"""Balance studies: win rates across player counts, role sets, variants and bot kinds.
+
+``wolfden balance`` runs the studies of every registered game and writes ``docs/balance.md``
+with one section per game and a figure per study in ``docs/figures/``. Werewolf has studies of
+its own (player counts, custom role sets); any other game gets the generic ones: its player
+counts (a ``players`` option with a range), and each variant (every true/false and choice
+option) against the defaults, each with every bot kind the game has.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent import futures
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from wolfden.engine.config import field_types
+from wolfden.engine.contract import Game
+from wolfden.engine.errors import ConfigError
+from wolfden.sim import simulate as sim
+from wolfden.sim.report import plot_series
+
+SLOW_GAMES_PER_S = 40.0
+"""A bot kind slower than this (games/s on one core) is left out of the default studies."""
+
+
+@dataclass
+class Study:
+    """Win rates of one game at several settings (``points``) for each bot line-up."""
+
+    slug: str
+    title: str
+    game: Game
+    xlabel: str
+    points: list[tuple[str, Any]]
+    bots: list[str]
+    games: int
+    note: str = ""
+    results: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
+    skipped: dict[str, str] = field(default_factory=dict)
+
+
+# -- which studies ------------------------------------------------------------------------
+
+
+def werewolf_studies(game: Game, games: int, bot_kinds: list[str]) -> list[Study]:
+    config = game.Config
+    kinds: list[str] = [k for k in ("rules", "random") if k in bot_kinds] or bot_kinds[:1]
+    by_count = Study(
+        "werewolf-players",
+        "Werewolf: win rate by player count (standard deal)",
+        game,
+        "players",
+        [(str(n), config(players=n)) for n in range(7, 13)],
+        kinds,
+        games,
+        "7–9 players deal 2 Werewolves, 10–12 deal 3; one Seer and one Guardian.",
+    )
+    role_sets = [
+        ("9p standard: 2W 1S 1G", config(players=9)),
+        ("9p no specials: 2W", config(players=9, seers=0, guardians=0)),
+        ("9p no Guardian: 2W 1S", config(players=9, guardians=0)),
+        ("9p two Seers: 2W 2S 1G", config(players=9, seers=2)),
+        ("9p three wolves: 3W 1S 1G", config(players=9, werewolves=3)),
+        ("12p four wolves: 4W 1S 1G", config(players=12, werewolves=4)),
+        ("12p strong town: 3W 2S 2G", config(players=12, seers=2, guardians=2)),
+    ]
+    custom = Study(
+        "werewolf-role-sets",
+        "Werewolf: custom role sets",
+        game,
+        "role set (W = Werewolves, S = Seers, G = Guardians)",
+        role_sets,
+        kinds,
+        games,
+        "The custom-counts variant of the rules: any counts with at least one Werewolf and more "
+        "non-Werewolves than Werewolves.",
+    )
+    return [by_count, custom]
+
+
+def generic_studies(game: Game, games: int, bot_kinds: list[str]) -> list[Study]:
+    """Player counts (when the game has a ``players`` range) and variants, for every bot kind."""
+    studies = []
+    hints = field_types(game.Config)
+    fields = {f.name: f for f in dataclasses.fields(game.Config)}
+    players = fields.get("players")
+    if players is not None and "min" in players.metadata and "max" in players.metadata:
+        points = []
+        for n in range(players.metadata["min"], players.metadata["max"] + 1):
+            try:
+                points.append((str(n), _config(game, players=n)))
+            except ConfigError:
+                continue
+        if len(points) > 1:
+            studies.append(
+                Study(
+                    f"{game.id}-players",
+                    f"{game.title}: win rate by player count",
+                    game,
+                    "players",
+                    points,
+                    bot_kinds,
+                    games,
+                )
+            )
+    variants: list[tuple[str, Any]] = [("defaults", game.Config())]
+    for name, f in fields.items():
+        tp = hints[name]
+        default = f.default
+        values: list[Any] = []
+        if tp is bool:
+            values = [not default]
+        elif isinstance(tp, type) and issubclass(tp, enum.Enum):
+            values = [m for m in tp if m != default]
+        for value in values:
+            shown = value.value if isinstance(value, enum.Enum) else value
+            flag = "--" + name.replace("_", "-")
+            label = (
+                f"{flag} {shown}"
+                if not isinstance(value, bool)
+                else (flag if value else "--no-" + flag[2:])
+            )
+            try:
+                variants.append((label, _config(game, **{name: value})))
+            except ConfigError:
+                continue
+    if len(variants) > 1:
+        studies.append(
+            Study(
+                f"{game.id}-variants",
+                f"{game.title}: variants against the defaults",
+                game,
+                "variant",
+                variants,
+                bot_kinds,
+                games,
+                "Each variant is one option changed from the defaults.",
+            )
+        )
+    return studies
+
+
+def _config(game: Game, **kwargs: Any) -> Any:
+    config = game.Config(**kwargs)
+    config.validate()
+    return config
+
+
+SPECIFIC: dict[str, Callable[[Game, int, list[str]], list[Study]]] = {
+    "werewolf": werewolf_studies,
+}
+
+
+def studies_for(game: Game, games: int) -> list[Study]:
+    kinds = list(sim.bot_kinds(game))
+    return SPECIFIC.get(game.id, generic_studies)(game, games, kinds)
+
+
+# -- running ------------------------------------------------------------------------------
+
+
+@contextmanager
+def shared_pool(workers: int) -> Iterator[futures.Executor | None]:
+    """One set of worker processes for every cell of every study."""
+    if workers <= 1:
+        yield None
+        return
+    import multiprocessing
+
+    pool = futures.ProcessPoolExecutor(
+        workers, mp_context=multiprocessing.get_context("spawn"), initializer=sim.ignore_sigint
+    )
+    try:
+        yield pool
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def probe_speed(game: Game, config: Any, kind: str, seed: int) -> float:
+    """Games per second of one bot kind on one core, from a few games."""
+    plan = sim.make_plan(game, config, games=6, seed=seed, bots=sim.BotPlan(kind))
+    study = sim.run(plan, workers=1)
+    return study.tally.games / study.seconds if study.seconds else float("inf")
+
+
+def run_study(
+    study: Study,
+    *,
+    seed: int,
+    workers: int,
+    pool: futures.Executor | None,
+    progress: Callable[[int], None] | None = None,
+) -> None:
+    """Fill ``study.results[(point, bots)]`` with each cell's summary."""
+    from wolfden.sim.report import summary
+
+    kept = []
+    for kind in study.bots:
+        speed = probe_speed(study.game, study.points[0][1], kind, seed)
+        if speed < SLOW_GAMES_PER_S:
+            study.skipped[kind] = (
+                f"left out: about {speed:.0f} games/s on one core is too slow for the default "
+                f"study (run `wolfden simulate {study.game.id} --bots {kind}` for it)"
+            )
+        else:
+            kept.append(kind)
+    study.bots = kept
+    for kind in study.bots:
+        for label, config in study.points:
+            plan = sim.make_plan(
+                study.game, config, games=study.games, seed=seed, bots=sim.BotPlan(kind)
+            )
+            result = sim.run(plan, workers=workers, executor=pool, progress=progress)
+            if result.interrupted:
+                raise KeyboardInterrupt
+            study.results[(label, kind)] = summary(study.game, config, result)
+
+
+# -- writing ------------------------------------------------------------------------------
+
+
+def _pct(entry: Mapping[str, Any]) -> str:
+    lo, hi = entry["ci95"]
+    return f"{100 * entry['rate']:.1f}% ({100 * lo:.1f}–{100 * hi:.1f})"
+
+
+def _label_extras(data: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+    """Counted extras worth a column: text values (who died first, how it ended)."""
+    out = {}
+    for name, extra in data["extras"].items():
+        counts = extra.get("counts") or {}
+        if "mean" in extra or "." in name or not 0 < len(counts) <= 8:
+            continue
+        out[name] = counts
+    return out
+
+
+def study_markdown(study: Study, figure: str, command: str, seed: int) -> str:
+    teams: list[str] = []
+    for data in study.results.values():
+        for team in data["win_rate"]:
+            if team not in teams:
+                teams.append(team)
+    extras: list[str] = []
+    for data in study.results.values():
+        for name in _label_extras(data):
+            if name not in extras:
+                extras.append(name)
+    lines = [f"### {study.title}", ""]
+    bots = ", ".join(f"`{k}`" for k in study.bots) or "none"
+    lines.append(
+        f"Bots: {bots} (every seat the same kind). Games: {study.games} per row. "
+        f"Seed: {seed} (match i uses a seed derived from it and i). Command: `{command}`."
+    )
+    if study.note:
+        lines += ["", study.note]
+    for kind, why in study.skipped.items():
+        lines += ["", f"Bot `{kind}`: {why}."]
+    lines += [
+        "",
+        "Win rates with Wilson 95% intervals in brackets.",
+        "",
+        "| " + " | ".join([study.xlabel, "bots", *teams, "draws", "mean rounds", *extras]) + " |",
+        "|" + "---|" * 2 + "---:|" * (len(teams) + 2) + "---|" * len(extras),
+    ]
+    for kind in study.bots:
+        for label, _ in study.points:
+            row = study.results.get((label, kind))
+            if row is None:
+                continue
+            data = row
+            cells = [label, kind]
+            cells += [_pct(data["win_rate"][t]) if t in data["win_rate"] else "—" for t in teams]
+            cells += [f"{100 * data['draws'] / max(1, data['games']):.1f}%"]
+            cells += [f"{data['mean_rounds']:.2f}"]
+            found = _label_extras(data)
+            for name in extras:
+                counts = found.get(name, {})
+                total = sum(counts.values()) or 1
+                top = sorted(counts.items(), key=lambda kv: -kv[1])[:4]
+                cells.append(", ".join(f"{k} {100 * v / total:.0f}%" for k, v in top) or "—")
+            lines.append("| " + " | ".join(cells) + " |")
+    if study.bots:
+        lines += ["", f"![{study.title}]({figure})"]
+    return "\n".join(lines)
+
+
+def plot_study(study: Study, path: Path) -> None:
+    labels = [label for label, _ in study.points]
+    series: dict[str, list[dict[str, Any] | None]] = {}
+    for kind in study.bots:
+        teams: list[str] = []
+        for label in labels:
+            found = study.results.get((label, kind))
+            for team in found["win_rate"] if found else ():
+                if team not in teams:
+                    teams.append(team)
+        for team in teams:
+            name = f"{team} ({kind} bots)" if len(study.bots) > 1 else team
+            series[name] = [
+                (study.results[(label, kind)]["win_rate"].get(team))
+                if (label, kind) in study.results
+                else None
+                for label in labels
+            ]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    ordered = all(label.isdigit() for label in labels)
+    plot_series(path, study.title, labels, series, study.xlabel, connect=ordered)
+
+
+def slugify(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def section_title(game: Game) -> str:
+    return f"{game.title} (`{game.id}`)"
+
+
+def game_markdown(
+    game: Game, studies: Sequence[Study], figures: Path, doc: Path, command: str, seed: int
+) -> str:
+    parts = []
+    for study in studies:
+        path = figures / f"balance-{slugify(study.slug)}.png"
+        if study.bots:
+            plot_study(study, path)
+        try:
+            rel = path.resolve().relative_to(doc.resolve().parent)
+        except ValueError:
+            rel = path.resolve()
+        parts.append(study_markdown(study, rel.as_posix(), command, seed))
+    return "\n\n".join(parts)
+
+
+INTRO = """# Balance
+
+How fair is each game's setup? These tables come from many simulated matches between bots;
+a bot is not a person, so read them as the balance *between these bots*. Regenerate the
+whole page, with its figures in `docs/figures/`, with `wolfden balance`. Each study says the
+bots, the number of games and the seed; the same command gives the same figures on any
+number of cores.
+"""

@@ -1,0 +1,339 @@
+"""Benchmarks: random playouts through the public contract, OpenSpiel beside them, scaling.
+
+Every figure is the median of several repetitions in the same run, so a busy machine disturbs
+the ratios less than the absolute numbers. Nothing here is a test: speed is reported, not
+asserted.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from wolfden.engine.contract import Game
+from wolfden.engine.rng import Rng, derive_seed
+
+
+@dataclass
+class Measure:
+    """Median throughput of ``repeats`` timed runs of ``games`` playouts each."""
+
+    label: str
+    games: int
+    repeats: int
+    games_per_s: float
+    actions_per_s: float
+    actions_per_game: float
+    note: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "games_per_repeat": self.games,
+            "repeats": self.repeats,
+            "games_per_s": round(self.games_per_s, 1),
+            "actions_per_s": round(self.actions_per_s, 1),
+            "actions_per_game": round(self.actions_per_game, 2),
+            **({"note": self.note} if self.note else {}),
+        }
+
+
+Playout = Callable[[int], int]
+"""Play one complete game from a seed; return how many actions it took."""
+
+
+def playout_of(game: Game, config: Any) -> Playout:
+    """A random playout through the public contract only (no views: the random bot needs none).
+
+    When several seats may act, a seeded choice picks who acts first, as at a real table; when
+    nobody may act, the phase's deadline passes.
+    """
+    setup, actors, legal_actions = game.setup, game.actors, game.legal_actions
+    apply, deadline, outcome = game.apply, game.deadline, game.outcome
+
+    def play(seed: int) -> int:
+        state = setup(config, seed)
+        rng = Rng(derive_seed(seed, 0xBE7C))
+        below = rng.below
+        steps = 0
+        while outcome(state) is None:
+            seats = actors(state)
+            if seats:
+                if len(seats) == 1:
+                    (seat,) = seats
+                else:
+                    order = sorted(seats)
+                    seat = order[below(len(order))]
+                legal = legal_actions(state, seat)
+                state, _ = apply(state, seat, legal[below(len(legal))])
+            else:
+                due = deadline(state)
+                if due is None:
+                    raise RuntimeError(f"{game.id}: nobody may act and no deadline is set")
+                state, _ = apply(state, None, due.action)
+            steps += 1
+            if steps > 1_000_000:
+                raise RuntimeError(f"{game.id}: a random playout did not end")
+        return steps
+
+    return play
+
+
+def measure(
+    label: str,
+    play: Playout,
+    *,
+    repeats: int = 5,
+    seconds: float = 0.4,
+    note: str = "",
+) -> Measure:
+    """Calibrate a batch to about ``seconds``, then time ``repeats`` batches; report medians."""
+    started = time.perf_counter()
+    games = 0
+    while time.perf_counter() - started < min(0.2, seconds / 2) or games < 3:
+        play(derive_seed(999, games))
+        games += 1
+    per_game = (time.perf_counter() - started) / games
+    batch = max(5, round(seconds / per_game))
+    rates: list[float] = []
+    action_rates: list[float] = []
+    counts: list[int] = []
+    for r in range(repeats):
+        actions = 0
+        t0 = time.perf_counter()
+        for i in range(batch):
+            actions += play(derive_seed(r, i))
+        elapsed = time.perf_counter() - t0
+        rates.append(batch / elapsed)
+        action_rates.append(actions / elapsed)
+        counts.append(actions)
+    return Measure(
+        label=label,
+        games=batch,
+        repeats=repeats,
+        games_per_s=statistics.median(rates),
+        actions_per_s=statistics.median(action_rates),
+        actions_per_game=sum(counts) / (batch * repeats),
+        note=note,
+    )
+
+
+def bench_configs(game: Game) -> list[tuple[str, Any]]:
+    """The game's own ``bench_configs()``, or its default config."""
+    configs = getattr(game, "bench_configs", None)
+    if configs is None:
+        return [("default", game.Config())]
+    return list(configs())
+
+
+def bench_game(game: Game, *, repeats: int = 5, seconds: float = 0.4) -> list[tuple[Any, Measure]]:
+    return [
+        (config, measure(label, playout_of(game, config), repeats=repeats, seconds=seconds))
+        for label, config in bench_configs(game)
+    ]
+
+
+# -- OpenSpiel ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SpielGame:
+    """An OpenSpiel game to run beside a wolfden game with ``seats`` seats."""
+
+    name: str
+    params: dict[str, Any]
+    partner: str
+    seats: int
+    why: str
+
+
+SPIEL_GAMES = (
+    SpielGame(
+        "oh_hell",
+        {"players": 4, "num_suits": 4, "num_cards_per_suit": 9, "num_tricks_fixed": 8},
+        "robbers-horror",
+        4,
+        "trick-taking, 4 players, 36 cards (one turned up for trumps, so 8 tricks of 4)",
+    ),
+    SpielGame("hearts", {}, "robbers-horror", 4, "trick-taking, 4 players, 52 cards, passing"),
+    SpielGame(
+        "social_deduction",
+        {"players": 7, "imposters": 2},
+        "werewolf",
+        7,
+        "hidden roles, 7 players with 2 imposters (as 7-player Werewolf has 2 Werewolves)",
+    ),
+)
+
+
+def spiel_available() -> str | None:
+    """The installed OpenSpiel version, or None."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]  # noqa: F401
+    except ImportError:
+        return None
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("open_spiel")
+    except PackageNotFoundError:
+        return "unknown version"
+
+
+def spiel_playout(name: str, params: dict[str, Any]) -> Playout:
+    """The same random-playout loop over an OpenSpiel game, driven from Python.
+
+    Chance nodes (deals) are sampled from their outcome probabilities and counted apart: the
+    returned count is the players' actions only, as wolfden deals inside ``setup``.
+    """
+    import random
+
+    import pyspiel
+
+    game = pyspiel.load_game(name, params)
+
+    def play(seed: int) -> int:
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                steps += 1
+        return steps
+
+    return play
+
+
+def spiel_registered() -> set[str]:
+    import pyspiel
+
+    return {g.short_name for g in pyspiel.registered_games()}
+
+
+# -- scaling ------------------------------------------------------------------------------
+
+
+@dataclass
+class Scaling:
+    game: str
+    label: str
+    games: int
+    repeats: int
+    one: float
+    two: float
+    busy: float
+    """Cores the many-worker runs got on average (the workers' CPU time over the wall time)."""
+    load: float
+    """The machine's one-minute load average before the runs (other work on a shared machine)."""
+
+    @property
+    def ratio(self) -> float:
+        return self.two / self.one if self.one else 0.0
+
+
+def bench_scaling(
+    game: Game, config: Any, *, games: int, repeats: int = 3, workers: int = 2
+) -> Scaling:
+    """Throughput of ``simulate`` (random bots) on 1 worker and on ``workers`` workers.
+
+    Each run is timed from start to finish, starting the worker processes included, as a
+    user of ``wolfden simulate`` would time it.
+    """
+    from wolfden.sim import simulate as sim
+    from wolfden.sim.options import config_label
+
+    plan = sim.make_plan(game, config, games=games, seed=1)
+    one: list[float] = []
+    many: list[float] = []
+    busy: list[float] = []
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    for _ in range(repeats):
+        for count, out in ((1, one), (workers, many)):
+            study = sim.run(plan, workers=count)
+            out.append(study.tally.games / study.seconds)
+            if count == workers:
+                busy.append(study.busy / study.seconds)
+    label = config_label(game, config) or "defaults"
+    return Scaling(
+        game.id,
+        label,
+        games,
+        repeats,
+        statistics.median(one),
+        statistics.median(many),
+        statistics.median(busy),
+        load,
+    )
+
+
+# -- docs/benchmarks.md -------------------------------------------------------------------
+
+
+def machine() -> str:
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return (
+        f"{cpu}, {cores} cores, Python {platform.python_version()} "
+        f"({sys.implementation.name}), {datetime.now(UTC):%Y-%m-%d}"
+    )
+
+
+def replace_sections(path: Path, sections: dict[str, str], intro: str) -> None:
+    """Write ``## title`` sections into a Markdown file, leaving every other section as it is."""
+    text = path.read_text(encoding="utf-8") if path.exists() else intro
+    blocks: list[tuple[str | None, list[str]]] = [(None, [])]
+    for line in text.splitlines():
+        if line.startswith("## "):
+            blocks.append((line[3:].strip(), [line]))
+        else:
+            blocks[-1][1].append(line)
+    done = set()
+    out: list[str] = []
+    for title, lines in blocks:
+        if title in sections:
+            body = sections[title].rstrip("\n").splitlines()
+            out.extend([f"## {title}", "", *body, ""])
+            done.add(title)
+        else:
+            out.extend(lines)
+    for title, body_text in sections.items():
+        if title not in done:
+            if out and out[-1].strip():
+                out.append("")
+            out.extend([f"## {title}", "", *body_text.rstrip("\n").splitlines(), ""])
+    cleaned = "\n".join(out).rstrip("\n") + "\n"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(cleaned, encoding="utf-8")
+
+
+def table(measures: Sequence[Measure]) -> str:
+    lines = [
+        "| setup | games/s | actions/s | actions per game | games per repetition × repetitions |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for m in measures:
+        lines.append(
+            f"| {m.label} | {m.games_per_s:,.0f} | {m.actions_per_s:,.0f} | "
+            f"{m.actions_per_game:.1f} | {m.games} × {m.repeats} |"
+        )
+    return "\n".join(lines)

@@ -1,0 +1,528 @@
+"""The simulator's commands: ``simulate``, ``balance`` and ``bench``, registered by wolfden.cli."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import click
+
+from wolfden import games as game_registry
+from wolfden.engine.contract import Game
+from wolfden.engine.errors import WolfdenError
+from wolfden.sim import simulate as sim
+from wolfden.sim.options import build_config, game_params
+
+
+class CliError(click.ClickException):
+    """One clear line on stderr and exit code 2."""
+
+    exit_code = 2
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"wolfden: {self.format_message()}", err=True)
+
+
+def friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Turn wolfden's errors (and file errors) into one line on stderr with exit code 2."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except (WolfdenError, OSError) as exc:
+            raise CliError(str(exc)) from exc
+        except click.exceptions.Exit:
+            raise
+        except click.ClickException:
+            raise
+        except Exception as exc:
+            if os.environ.get("WOLFDEN_DEBUG"):
+                raise
+            click.echo(f"wolfden: {type(exc).__name__}: {exc}", err=True)
+            raise click.exceptions.Exit(1) from exc
+
+    return wrapper
+
+
+class GameGroup(click.Group):
+    """A command with one subcommand per registered game, built when it is asked for.
+
+    ``wolfden simulate werewolf --players 9 ...``: the game's options come from its Config, so
+    a newly registered game gets its subcommand without any change here.
+    """
+
+    def __init__(self, make: Callable[[Game], click.Command], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._make = make
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return game_registry.ids()
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        try:
+            game = sim.load_game(name)
+        except WolfdenError:
+            return None
+        return self._make(game)
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0]
+        if name.startswith("-"):
+            raise CliError(f"{self.name}: name the game first; the games are {_games_list()}")
+        try:
+            game = sim.load_game(name)
+        except WolfdenError as exc:
+            raise CliError(str(exc)) from exc
+        return name, self._make(game), args[1:]
+
+
+def _games_list() -> str:
+    return ", ".join(game_registry.ids())
+
+
+@contextmanager
+def progress_bar(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
+    """A rich progress bar with rate and ETA on a terminal; nothing otherwise."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TaskProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TaskProgressColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=total, rate="")
+
+        def advance(n: int) -> None:
+            bar.advance(task, n)
+            speed = bar.tasks[0].speed
+            bar.update(task, rate=f"{speed:,.0f} games/s" if speed else "")
+
+        yield advance
+
+
+def _simulate_game(game: Game) -> click.Command:
+    @friendly
+    def callback(**kwargs: Any) -> None:
+        from wolfden.sim.report import summary, text, write_report
+
+        config, seat_bots = build_config(game, kwargs)
+        spec = kwargs["bots"]
+        if spec is None:
+            spec = "rules" if "rules" in sim.bot_kinds(game) else "random"
+        bots = sim.parse_bots(spec, game.num_seats(config), seat_bots)
+        report_dir: Path | None = kwargs["report"]
+        plan = sim.make_plan(
+            game,
+            config,
+            games=kwargs["games"],
+            seed=kwargs["seed"],
+            bots=bots,
+            keep_rows=report_dir is not None,
+        )
+        with progress_bar(plan.games, game.id) as advance:
+            study = sim.run(
+                plan, workers=kwargs["workers"], backend=kwargs["backend"], progress=advance
+            )
+        data = summary(game, config, study)
+        if kwargs["json"]:
+            click.echo(json.dumps(data))
+        else:
+            click.echo(text(data, bots.describe()))
+        if report_dir is not None:
+            page = write_report(report_dir, data, study.rows, bots.describe())
+            click.echo(f"report written to {page}", err=True)
+        if study.interrupted:
+            click.echo(f"interrupted: {study.tally.games} of {plan.games} games finished", err=True)
+            sys.exit(130)
+
+    params: list[click.Parameter] = [
+        *game_params(game),
+        click.Option(
+            ["--games", "-n"],
+            type=click.IntRange(1),
+            default=1000,
+            show_default=True,
+            help="How many matches to play.",
+        ),
+        click.Option(
+            ["--bots"],
+            default=None,
+            metavar="KIND[,KIND…]",
+            help="Bot kind for every seat, one kind per seat, or SEAT=KIND / TEAM=KIND "
+            "items (TEAM=KIND where the game tells teams after the deal). "
+            "Default: random.",
+        ),
+        click.Option(
+            ["--workers", "-w"],
+            type=click.IntRange(1),
+            default=None,
+            help="Processes to use (default: every core).",
+        ),
+        click.Option(
+            ["--backend"],
+            type=click.Choice(sim.BACKENDS),
+            default="local",
+            show_default=True,
+            help="local processes, or ray (RAY_ADDRESS joins a running cluster).",
+        ),
+        click.Option(
+            ["--seed"],
+            type=int,
+            default=1,
+            show_default=True,
+            help="Match i is played with a seed derived from this seed and i.",
+        ),
+        click.Option(["--json", "json"], is_flag=True, help="Print one JSON object."),
+        click.Option(
+            ["--report"],
+            type=click.Path(file_okay=False, path_type=Path),
+            default=None,
+            metavar="DIR",
+            help="Write an HTML report with plots and the raw results as CSV.",
+        ),
+    ]
+    return click.Command(
+        game.id,
+        callback=callback,
+        params=params,
+        help=f"Simulate {getattr(game, 'title', game.id)} matches between bots.",
+    )
+
+
+simulate_command = GameGroup(
+    _simulate_game,
+    name="simulate",
+    help="Play many matches between bots and report win rates with 95% intervals.",
+)
+
+
+# -- bench --------------------------------------------------------------------------------
+
+BENCH_INTRO = """# Benchmarks
+
+Speed is measured by commands, never by unit tests. Each section below says the exact command
+that produced it; rerun that command to refresh the section (other sections stay as they are).
+Figures are medians of several repetitions in one run; the machine is shared, so compare the
+ratios within a section rather than absolute numbers across sections.
+"""
+
+
+class BenchGroup(click.Group):
+    """``wolfden bench [GAME ...] [options]`` benchmarks games; ``wolfden bench server ...``
+    hands over to the server's own benchmark when the server is installed."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        named = {*self.commands, *self.list_commands(ctx), "--help", "-h"}
+        if not args or args[0] not in named:
+            args = ["games", *args]
+        return super().parse_args(ctx, args)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return ["server"]
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name == "server":
+            return _server_bench()
+        return self.commands.get(name)
+
+
+def _server_bench() -> click.Command:
+    reason = "wolfden.server.bench has no bench_server_command"
+    try:
+        from wolfden.server import bench as server_bench  # type: ignore[import-not-found]
+
+        command = getattr(server_bench, "bench_server_command", None)
+        if isinstance(command, click.Command):
+            command.name = "server"
+            return command
+    except ImportError as exc:
+        reason = str(exc)
+
+    @click.command(
+        "server",
+        context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
+        help="Benchmark the multiplayer server (needs the server to be installed).",
+    )
+    def missing() -> None:
+        raise CliError(f"the server is not installed, so it cannot be benchmarked ({reason})")
+
+    return missing
+
+
+bench_command = BenchGroup(
+    name="bench",
+    invoke_without_command=False,
+    help="Benchmark every game (or the GAMEs named): random playouts through the public "
+    "contract on one core, OpenSpiel's closest games beside them when it is installed, and "
+    "the multi-core scaling of simulate. Results go to docs/benchmarks.md. "
+    "'wolfden bench server' benchmarks the server.",
+)
+
+
+@bench_command.command("games", hidden=True)
+@click.argument("names", nargs=-1, metavar="[GAME]...")
+@click.option(
+    "--repeat",
+    type=click.IntRange(1),
+    default=5,
+    show_default=True,
+    help="Timed repetitions per figure (the median is reported).",
+)
+@click.option(
+    "--seconds",
+    type=click.FloatRange(0.05),
+    default=0.4,
+    show_default=True,
+    help="Length of one repetition, in seconds.",
+)
+@click.option(
+    "--openspiel/--no-openspiel",
+    default=None,
+    help="Run OpenSpiel's closest games too (default: when no GAME is named).",
+)
+@click.option(
+    "--scaling/--no-scaling",
+    default=None,
+    help="Measure simulate on 1 and 2 workers (default: when no GAME is named).",
+)
+@click.option(
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=Path("docs/benchmarks.md"),
+    show_default=True,
+    help="Markdown file whose sections are rewritten.",
+)
+@click.option(
+    "--write/--no-write", default=True, show_default=True, help="Write the results into --output."
+)
+@friendly
+def bench_games(
+    names: tuple[str, ...],
+    repeat: int,
+    seconds: float,
+    openspiel: bool | None,
+    scaling: bool | None,
+    output: Path,
+    write: bool,
+) -> None:
+    from wolfden.sim import bench
+
+    chosen = [sim.load_game(n) for n in names] if names else game_registry.all()
+    everything = not names
+    command = "wolfden bench" + "".join(f" {n}" for n in names)
+    if (repeat, seconds) != (5, 0.4):
+        command += f" --repeat {repeat} --seconds {seconds:g}"
+    host = bench.machine()
+    sections: dict[str, str] = {}
+    measured: dict[str, list[tuple[Any, Any]]] = {}
+    for game in chosen:
+        click.echo(f"{game.id}: random playouts through the public contract, one core")
+        results = bench.bench_game(game, repeats=repeat, seconds=seconds)
+        measured[game.id] = results
+        for _, m in results:
+            click.echo(
+                f"  {m.label:<20} {m.games_per_s:>10,.0f} games/s {m.actions_per_s:>12,.0f} "
+                f"actions/s  ({m.actions_per_game:.1f} actions per game)"
+            )
+        sections[game.id] = (
+            f"Command: `{command}` — complete random-bot playouts through the public contract "
+            f"(setup, actors, legal_actions, apply, deadline; no views) on one core, median of "
+            f"{repeat} repetitions.\n\nMachine: {host}.\n\n" + bench.table([m for _, m in results])
+        )
+    if openspiel if openspiel is not None else everything:
+        section = _bench_openspiel(bench, measured, repeat, seconds, command, host)
+        if section:
+            sections["OpenSpiel side by side"] = section
+    if (scaling if scaling is not None else everything) and chosen:
+        sections["Simulator scaling"] = _bench_scaling(bench, chosen, command, host)
+    if write and sections:
+        bench.replace_sections(output, sections, BENCH_INTRO)
+        click.echo(f"written to {output}", err=True)
+
+
+def _bench_openspiel(
+    bench: Any,
+    measured: dict[str, list[tuple[Any, Any]]],
+    repeat: int,
+    seconds: float,
+    command: str,
+    host: str,
+) -> str:
+    version = bench.spiel_available()
+    if version is None:
+        click.echo("OpenSpiel is not installed (pip install 'wolfden[bench]'); skipping it")
+        return ""
+    registered = bench.spiel_registered()
+    click.echo(f"OpenSpiel {version}: the same random-playout loop, driven from Python")
+    rows = [
+        "| OpenSpiel game | parameters | games/s | actions/s | actions per game "
+        "| wolfden game | its games/s | ratio (wolfden / OpenSpiel) |",
+        "|---|---|---:|---:|---:|---|---:|---:|",
+    ]
+    notes = []
+    for spec in bench.SPIEL_GAMES:
+        name, params, why = spec.name, spec.params, spec.why
+        if name not in registered:
+            notes.append(
+                f"`{name}` is not in OpenSpiel {version}; `liars_dice` (hidden dice, bluffing) "
+                "stands in for it."
+            )
+            name, params, why = "liars_dice", {}, "closest hidden-information game available"
+        m = bench.measure(name, bench.spiel_playout(name, params), repeats=repeat, seconds=seconds)
+        partner = next(
+            (
+                pm
+                for config, pm in measured.get(spec.partner, [])
+                if sim.load_game(spec.partner).num_seats(config) == spec.seats
+            ),
+            None,
+        )
+        ratio = f"{partner.games_per_s / m.games_per_s:.2f}×" if partner else "—"
+        theirs = (
+            f"{spec.partner} ({partner.label})" if partner else f"{spec.partner} (not measured)"
+        )
+        click.echo(
+            f"  {name:<20} {m.games_per_s:>10,.0f} games/s {m.actions_per_s:>12,.0f} actions/s"
+            f"  vs {theirs}: {ratio}"
+        )
+        shown = ", ".join(f"{k}={v}" for k, v in params.items()) or "defaults"
+        rows.append(
+            f"| `{name}` | {shown} | {m.games_per_s:,.0f} | {m.actions_per_s:,.0f} | "
+            f"{m.actions_per_game:.1f} | {theirs} | "
+            f"{f'{partner.games_per_s:,.0f}' if partner else '—'} | {ratio} |"
+        )
+        notes.append(f"`{name}`: {why}.")
+    return (
+        f"Command: `{command}` — OpenSpiel {version}, each game driven from Python by the same "
+        f"loop as wolfden's games (uniform random legal action; chance nodes sampled from their "
+        f"probabilities and not counted as actions), median of {repeat} repetitions, in the "
+        f"same run as the wolfden figures.\n\nMachine: {host}.\n\n"
+        + "\n".join(rows)
+        + "\n\n"
+        + "\n".join(f"- {n}" for n in notes)
+    )
+
+
+def _bench_scaling(bench: Any, chosen: list[Game], command: str, host: str) -> str:
+    game = next((g for g in chosen if g.id == "werewolf"), chosen[0])
+    config = bench.bench_configs(game)[0][1]
+    probe = bench.measure("probe", bench.playout_of(game, config), repeats=1, seconds=0.3)
+    games = max(200, int(probe.games_per_s * 3))
+    click.echo(f"simulate scaling: {game.id}, {games} games, 1 worker against 2")
+    result = bench.bench_scaling(game, config, games=games)
+    click.echo(
+        f"  1 worker {result.one:,.0f} games/s, 2 workers {result.two:,.0f} games/s: "
+        f"{result.ratio:.2f}× (workers got {result.busy:.2f} cores; load {result.load:.2f})"
+    )
+    options = "" if result.label == "defaults" else result.label + " "
+    return (
+        f"Command: `{command}` — `wolfden simulate {game.id} {options}"
+        f"--games {games} --workers W` with random bots, timed from start to finish (starting "
+        f"the worker processes included), median of {result.repeats} runs each.\n\n"
+        f"Machine: {host}; one-minute load average {result.load:.2f} before the runs. "
+        f"During the 2-worker runs the workers got {result.busy:.2f} cores on average (their "
+        "CPU time over the wall time): with both cores free this is close to 2, and a lower "
+        "figure means other work on the shared machine held a core.\n\n"
+        "| workers | games/s | scaling |\n|---:|---:|---:|\n"
+        f"| 1 | {result.one:,.0f} | 1.00× |\n"
+        f"| 2 | {result.two:,.0f} | {result.ratio:.2f}× |"
+    )
+
+
+# -- balance ------------------------------------------------------------------------------
+
+
+@click.command(
+    "balance",
+    help="Regenerate docs/balance.md and its figures: win rates of every registered game "
+    "across player counts, role sets, variants and bot kinds (or only the GAMEs named; "
+    "the other games' sections stay as they are).",
+)
+@click.argument("names", nargs=-1, metavar="[GAME]...")
+@click.option(
+    "--games",
+    "-n",
+    type=click.IntRange(10),
+    default=1000,
+    show_default=True,
+    help="Games per table row.",
+)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option(
+    "--workers",
+    "-w",
+    type=click.IntRange(1),
+    default=None,
+    help="Processes to use (default: every core).",
+)
+@click.option(
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=Path("docs/balance.md"),
+    show_default=True,
+)
+@click.option(
+    "--figures",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("docs/figures"),
+    show_default=True,
+)
+@friendly
+def balance_command(
+    names: tuple[str, ...],
+    games: int,
+    seed: int,
+    workers: int | None,
+    output: Path,
+    figures: Path,
+) -> None:
+    from wolfden.sim import balance
+    from wolfden.sim.bench import replace_sections
+
+    chosen = [sim.load_game(n) for n in names] if names else game_registry.all()
+    workers = workers or sim.default_workers()
+    command = "wolfden balance" + "".join(f" {n}" for n in names)
+    if games != 1000:
+        command += f" --games {games}"
+    if seed != 1:
+        command += f" --seed {seed}"
+    plans = [(game, balance.studies_for(game, games)) for game in chosen]
+    total = sum(len(s.points) * len(s.bots) * s.games for _, studies in plans for s in studies)
+    sections: dict[str, str] = {}
+    with balance.shared_pool(workers) as pool, progress_bar(total, "balance") as advance:
+        for game, studies in plans:
+            for study in studies:
+                click.echo(f"{study.title}: {len(study.points)} settings × {study.bots}", err=True)
+                balance.run_study(study, seed=seed, workers=workers, pool=pool, progress=advance)
+            sections[balance.section_title(game)] = balance.game_markdown(
+                game, studies, figures, output, command, seed
+            )
+    replace_sections(output, sections, balance.INTRO)
+    click.echo(f"written to {output} and {figures}/", err=True)

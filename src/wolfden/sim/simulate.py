@@ -1,0 +1,403 @@
+"""Play many matches with bots, on all cores or on a Ray cluster, with identical results.
+
+Match ``i`` of a study with seed ``S`` is played with seed ``derive_seed(S, i)``, so its result
+depends on nothing but the game, the config, the bots, ``S`` and ``i``. The work is cut into
+chunks of consecutive matches; each chunk returns a :class:`~wolfden.sim.stats.Tally` (and, when
+asked, the raw rows), and tallies add up the same in any order. The number of workers, the
+chunk size and the backend therefore never change the figures.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import math
+import os
+import signal
+import time
+from collections.abc import Callable, Generator, Mapping, Sequence
+from concurrent import futures
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from wolfden import bots as bot_registry
+from wolfden import games as game_registry
+from wolfden.engine.config import config_from_json, config_to_json
+from wolfden.engine.contract import Game
+from wolfden.engine.errors import ConfigError
+from wolfden.engine.rng import derive_seed
+from wolfden.sim.runner import play_match
+from wolfden.sim.stats import Row, Tally
+
+BACKENDS = ("local", "ray")
+
+
+def load_game(ref: str) -> Game:
+    """A registered game by id, or (for tests and experiments) a game module by import path."""
+    if ref in game_registry.ids():
+        return game_registry.get(ref)
+    if "." in ref or ref.isidentifier():
+        try:
+            return cast(Game, importlib.import_module(ref))
+        except ModuleNotFoundError:
+            pass
+    return game_registry.get(ref)  # raises UnknownGame naming the registered games
+
+
+def game_ref(game: Game) -> str:
+    """How a worker finds ``game`` again: its id if registered, else its module path."""
+    if game.id in game_registry.ids():
+        return game.id
+    name = getattr(game, "__name__", None)
+    if not isinstance(name, str):
+        raise ConfigError(f"{game.id} is neither registered nor an importable module")
+    return name
+
+
+def bot_kinds(game: Game) -> dict[str, Callable[[int], Any]]:
+    """The bot factories of a game by kind; a game without a bots module has the random bot."""
+    module = "wolfden.bots." + game.id.replace("-", "_")
+    try:
+        return bot_registry.kinds(game.id)
+    except ModuleNotFoundError as exc:
+        if exc.name != module:
+            raise
+        return {"random": bot_registry.RandomBot}
+
+
+# -- which bot plays which seat ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BotPlan:
+    """Bot kinds by seat, by team (decided after the deal), and for everyone else."""
+
+    default: str = "random"
+    seats: tuple[tuple[int, str], ...] = ()
+    teams: tuple[tuple[str, str], ...] = ()
+
+    def describe(self) -> str:
+        parts = [self.default + (" (all seats)" if not self.seats and not self.teams else "")]
+        parts += [f"seat {seat}: {kind}" for seat, kind in self.seats]
+        parts += [f"{team}: {kind}" for team, kind in self.teams]
+        return ", ".join(parts)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "default": self.default,
+            "seats": {str(seat): kind for seat, kind in self.seats},
+            "teams": dict(self.teams),
+        }
+
+    def kinds(self) -> set[str]:
+        return {self.default, *(k for _, k in self.seats), *(k for _, k in self.teams)}
+
+
+def parse_bots(
+    spec: str | None, num_seats: int, overrides: Mapping[int, str] | None = None
+) -> BotPlan:
+    """Read ``--bots``: ``KIND`` for every seat, ``K0,K1,…`` one per seat, ``SEAT=KIND`` or
+    ``TEAM=KIND`` items (with at most one plain ``KIND`` for the remaining seats).
+
+    ``overrides`` (from a game's own flags) set seats that ``--bots`` does not name.
+    """
+    items = [part.strip() for part in (spec or "").split(",") if part.strip()]
+    plain = [item for item in items if "=" not in item]
+    named = [item for item in items if "=" in item]
+    seats: dict[int, str] = {}
+    teams: dict[str, str] = {}
+    default = "random"
+    if len(plain) == 1:
+        default = plain[0]
+    elif plain and (named or len(plain) != num_seats):
+        raise ConfigError(
+            f"--bots lists {len(plain)} kinds for {num_seats} seats; give one kind for all seats, "
+            f"one per seat, or SEAT=KIND / TEAM=KIND items"
+        )
+    elif plain:
+        seats = dict(enumerate(plain))
+    elif overrides:
+        default = "random"
+    for item in named:
+        key, _, kind = (s.strip() for s in item.partition("="))
+        if not key or not kind:
+            raise ConfigError(f"--bots item {item!r}: write SEAT=KIND or TEAM=KIND")
+        if key.isdigit():
+            seat = int(key)
+            if seat >= num_seats:
+                raise ConfigError(f"--bots names seat {seat}; the seats are 0 to {num_seats - 1}")
+            seats[seat] = kind
+        else:
+            teams[key] = kind
+    for seat, kind in (overrides or {}).items():
+        seats.setdefault(seat, kind)
+    return BotPlan(default, tuple(sorted(seats.items())), tuple(sorted(teams.items())))
+
+
+def check_bots(game: Game, plan: BotPlan) -> None:
+    available = bot_kinds(game)
+    for kind in sorted(plan.kinds()):
+        if kind not in available:
+            raise ConfigError(f"unknown bot {kind!r} for {game.id}; choose {', '.join(available)}")
+    if plan.teams and not hasattr(game, "seat_teams"):
+        raise ConfigError(
+            f"{game.id} does not say who is on which team before the end; give bots per seat"
+        )
+
+
+def seat_kinds(game: Game, plan: BotPlan, state: Any, num_seats: int) -> list[str]:
+    kinds = [plan.default] * num_seats
+    if plan.teams:
+        teams = dict(plan.teams)
+        for seat, team in game.seat_teams(state).items():  # type: ignore[attr-defined]
+            if team in teams:
+                kinds[seat] = teams[team]
+    for seat, kind in plan.seats:
+        kinds[seat] = kind
+    return kinds
+
+
+# -- the work -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A study: ``games`` matches of one game and config with the given bots and seed."""
+
+    game: str
+    config: Mapping[str, Any]
+    bots: BotPlan
+    seed: int
+    games: int
+    keep_rows: bool = False
+
+
+@dataclass
+class ChunkResult:
+    start: int
+    stop: int
+    tally: Tally
+    rows: list[Row] | None
+    seconds: float
+    cpu: float
+
+
+def run_chunk(plan: Plan, start: int, stop: int) -> ChunkResult:
+    """Play matches ``start`` … ``stop - 1`` of the plan (in a worker process or in-line)."""
+    began, cpu = time.perf_counter(), time.process_time()
+    game = load_game(plan.game)
+    config = config_from_json(game.Config, dict(plan.config))
+    factories = bot_kinds(game)
+    num_seats = game.num_seats(config)
+    tally = Tally()
+    rows: list[Row] | None = [] if plan.keep_rows else None
+    fixed = None if plan.bots.teams else seat_kinds(game, plan.bots, None, num_seats)
+    for index in range(start, stop):
+        seed = derive_seed(plan.seed, index)
+        kinds = fixed or seat_kinds(game, plan.bots, game.setup(config, seed), num_seats)
+        players = {seat: factories[kind](seat) for seat, kind in enumerate(kinds)}
+        result = play_match(game, config, seed, players)
+        tally.add(result.outcome, result.steps)
+        if rows is not None:
+            rows.append(Row.of(index, seed, result.outcome, result.steps))
+    return ChunkResult(
+        start, stop, tally, rows, time.perf_counter() - began, time.process_time() - cpu
+    )
+
+
+def chunks(games: int, workers: int, size: int | None = None) -> list[tuple[int, int]]:
+    """Consecutive index ranges: small enough for a live progress bar and a prompt Ctrl-C."""
+    if size is None:
+        size = max(1, min(500, math.ceil(games / max(1, workers * 24))))
+    return [(start, min(games, start + size)) for start in range(0, games, size)]
+
+
+@dataclass
+class Study:
+    """The result of a simulation run (possibly interrupted)."""
+
+    plan: Plan
+    tally: Tally = field(default_factory=Tally)
+    rows: list[Row] = field(default_factory=list)
+    done: list[tuple[int, int]] = field(default_factory=list)
+    seconds: float = 0.0
+    busy: float = 0.0
+    """CPU seconds the workers spent playing, added up (``busy / seconds`` = cores used)."""
+    interrupted: bool = False
+    workers: int = 1
+    backend: str = "local"
+
+    def add(self, chunk: ChunkResult) -> None:
+        self.tally += chunk.tally
+        self.busy += chunk.cpu
+        self.done.append((chunk.start, chunk.stop))
+        if chunk.rows is not None:
+            self.rows.extend(chunk.rows)
+
+    def finish(self) -> None:
+        self.done.sort()
+        self.rows.sort(key=lambda row: row.index)
+
+
+Progress = Callable[[int], None]
+"""Called with the number of matches just finished."""
+
+
+def default_workers() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def run(
+    plan: Plan,
+    *,
+    workers: int | None = None,
+    backend: str = "local",
+    chunk_size: int | None = None,
+    progress: Progress | None = None,
+    executor: futures.Executor | None = None,
+) -> Study:
+    """Run the plan and return its study. Ctrl-C stops it: the study then holds what finished
+    and has ``interrupted`` set. A local run may share an ``executor`` (a process pool) with
+    other runs, which saves starting the workers again."""
+    workers = workers or default_workers()
+    if backend not in BACKENDS:
+        raise ConfigError(f"unknown backend {backend!r}; choose {', '.join(BACKENDS)}")
+    study = Study(plan, workers=workers, backend=backend)
+    pieces = chunks(plan.games, workers, chunk_size)
+    began = time.perf_counter()
+    if backend == "ray":
+        stream = _run_ray(plan, pieces, workers)
+    else:
+        stream = _run_local(plan, pieces, workers, executor)
+
+    def take(chunk: ChunkResult) -> None:
+        study.add(chunk)
+        if progress is not None:
+            progress(chunk.stop - chunk.start)
+
+    try:
+        for chunk in stream:
+            take(chunk)
+    except KeyboardInterrupt:
+        study.interrupted = True
+        # Let the backend hand over the chunks its workers finish after the interrupt.
+        try:
+            take(stream.throw(KeyboardInterrupt()))
+            for chunk in stream:
+                take(chunk)
+        except (KeyboardInterrupt, StopIteration):
+            pass
+    study.seconds = time.perf_counter() - began
+    study.finish()
+    return study
+
+
+def ignore_sigint() -> None:
+    """Worker processes leave Ctrl-C to the main process, which stops handing out work."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_local(
+    plan: Plan,
+    pieces: Sequence[tuple[int, int]],
+    workers: int,
+    executor: futures.Executor | None = None,
+) -> Generator[ChunkResult, None, None]:
+    if workers <= 1 and executor is None:
+        for start, stop in pieces:
+            yield run_chunk(plan, start, stop)
+        return
+    import multiprocessing
+
+    pool = executor or futures.ProcessPoolExecutor(
+        workers, mp_context=multiprocessing.get_context("spawn"), initializer=ignore_sigint
+    )
+    pending: set[futures.Future[ChunkResult]] = set()
+    queue = iter(pieces)
+    try:
+        for start, stop in queue:
+            pending.add(pool.submit(run_chunk, plan, start, stop))
+            if len(pending) >= workers * 3:
+                break
+        while pending:
+            done, pending = futures.wait(pending, return_when=futures.FIRST_COMPLETED)
+            for fut in sorted(done, key=lambda f: f.result().start):
+                yield fut.result()
+            for start, stop in queue:
+                pending.add(pool.submit(run_chunk, plan, start, stop))
+                if len(pending) >= workers * 3:
+                    break
+    except KeyboardInterrupt:
+        for fut in pending:
+            fut.cancel()
+        # The workers ignore Ctrl-C and finish the chunk in hand; keep what they finish.
+        done, _ = futures.wait(pending, timeout=30)
+        for fut in done:
+            if not fut.cancelled() and fut.exception() is None:
+                yield fut.result()
+        raise
+    finally:
+        if executor is None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _run_ray(
+    plan: Plan, pieces: Sequence[tuple[int, int]], workers: int
+) -> Generator[ChunkResult, None, None]:
+    try:
+        import ray
+    except ImportError as exc:
+        raise ConfigError("the ray backend needs Ray: pip install 'wolfden[cluster]'") from exc
+    started = not ray.is_initialized()
+    if started:
+        # RAY_ADDRESS in the environment joins an existing cluster; otherwise Ray starts locally.
+        ray.init(
+            num_cpus=None if os.environ.get("RAY_ADDRESS") else workers,
+            include_dashboard=False,
+            log_to_driver=False,
+            logging_level=logging.ERROR,
+        )
+    remote = ray.remote(run_chunk)
+    pending: list[Any] = []
+    queue = iter(pieces)
+    window = workers * 3
+    try:
+        for start, stop in queue:
+            pending.append(remote.remote(plan, start, stop))
+            if len(pending) >= window:
+                break
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                yield ray.get(ref)
+            for start, stop in queue:
+                pending.append(remote.remote(plan, start, stop))
+                if len(pending) >= window:
+                    break
+    except KeyboardInterrupt:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        raise
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def make_plan(
+    game: Game,
+    config: Any,
+    *,
+    games: int,
+    seed: int,
+    bots: BotPlan | None = None,
+    keep_rows: bool = False,
+) -> Plan:
+    """Check the bots against the game and freeze everything a worker needs."""
+    if games < 1:
+        raise ConfigError(f"--games must be at least 1, got {games}")
+    bots = bots or BotPlan()
+    check_bots(game, bots)
+    return Plan(game_ref(game), config_to_json(config), bots, seed, games, keep_rows)

@@ -1,0 +1,108 @@
+"""`wolfden bench` and `wolfden balance`: what they write, not how fast anything is."""
+
+from __future__ import annotations
+
+import pytest
+import sim_tinygame as tiny
+from click.testing import CliRunner
+
+from wolfden.sim import bench
+from wolfden.sim.cli import balance_command, bench_command
+
+
+def test_a_random_playout_goes_through_the_contract_to_the_end():
+    play = bench.playout_of(tiny, tiny.Config())
+    steps = play(5)
+    assert steps == play(5)
+    assert steps >= 4 * 3  # at least three rounds of four picks (target 3)
+
+
+def test_a_measure_reports_medians_of_its_repetitions():
+    m = bench.measure("tiny", bench.playout_of(tiny, tiny.Config()), repeats=3, seconds=0.05)
+    assert m.repeats == 3 and m.games >= 5
+    assert m.games_per_s > 0 and m.actions_per_s > m.games_per_s
+
+
+def test_sections_are_replaced_and_other_sections_kept(tmp_path):
+    doc = tmp_path / "benchmarks.md"
+    doc.write_text("# Benchmarks\n\nintro\n\n## Server\n\nserver figures\n\n## tiny\n\nold\n")
+    bench.replace_sections(doc, {"tiny": "new figures", "Simulator scaling": "1.9×"}, "# B\n")
+    text = doc.read_text()
+    assert "## Server\n\nserver figures" in text
+    assert "## tiny\n\nnew figures" in text and "old" not in text
+    assert text.index("## Server") < text.index("## tiny") < text.index("## Simulator scaling")
+    bench.replace_sections(doc, {"tiny": "new figures"}, "# B\n")
+    assert doc.read_text() == text
+
+
+def test_bench_writes_a_section_with_its_command(tmp_path):
+    doc = tmp_path / "benchmarks.md"
+    doc.write_text("# Benchmarks\n\n## Server\n\nkept\n")
+    result = CliRunner().invoke(
+        bench_command,
+        ["sim_tinygame", "--repeat", "2", "--seconds", "0.05", "--output", str(doc)],
+    )
+    assert result.exit_code == 0, result.output
+    assert "games/s" in result.stdout
+    text = doc.read_text()
+    assert "## Server\n\nkept" in text
+    assert "## tiny-parity" in text
+    assert "`wolfden bench sim_tinygame --repeat 2 --seconds 0.05`" in text
+    assert "| default |" in text
+    assert "OpenSpiel side by side" not in text  # only when no game is named, or asked for
+
+
+def test_bench_server_without_the_server_says_so():
+    try:
+        import wolfden.server.bench  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        pytest.skip("the server's benchmark is installed")
+    result = CliRunner().invoke(bench_command, ["server"])
+    assert result.exit_code == 2
+    assert "the server is not installed" in result.stderr
+
+
+def test_openspiel_playouts_use_the_stated_games():
+    pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed")
+    oh_hell = next(s for s in bench.SPIEL_GAMES if s.name == "oh_hell")
+    game = pyspiel.load_game("oh_hell", oh_hell.params)
+    assert game.num_players() == 4
+    assert game.get_parameters()["num_suits"] * game.get_parameters()["num_cards_per_suit"] == 36
+    play = bench.spiel_playout("oh_hell", oh_hell.params)
+    # four bids, then eight tricks of four cards; the deal itself is chance, not counted
+    assert play(1) == 4 + 8 * 4
+
+
+def test_balance_writes_tables_and_figures(tmp_path):
+    import matplotlib.image
+
+    doc = tmp_path / "balance.md"
+    figures = tmp_path / "figures"
+    result = CliRunner().invoke(
+        balance_command,
+        [
+            "sim_tinygame",
+            "--games",
+            "20",
+            "--workers",
+            "2",
+            "--output",
+            str(doc),
+            "--figures",
+            str(figures),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    text = doc.read_text()
+    assert "## Tiny Parity (`tiny-parity`)" in text
+    assert "### Tiny Parity: win rate by player count" in text
+    assert "### Tiny Parity: variants against the defaults" in text
+    assert "Games: 20 per row. Seed: 1" in text
+    assert "| --variant loaded | random |" in text
+    assert "| --no-announce | random |" in text
+    for name in ("balance-tiny-parity-players.png", "balance-tiny-parity-variants.png"):
+        assert f"(figures/{name})" in text
+        pixels = matplotlib.image.imread(figures / name)
+        assert pixels.std() > 0.01

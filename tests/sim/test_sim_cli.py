@@ -1,0 +1,168 @@
+"""`wolfden simulate`: options from the game's Config, JSON shape, reports, clear errors."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from wolfden.sim.cli import simulate_command
+
+HERE = Path(__file__).resolve().parent
+SRC = HERE.parents[1] / "src"
+
+
+def simulate(*args):
+    result = CliRunner().invoke(simulate_command, list(args), catch_exceptions=False)
+    return result
+
+
+def test_json_has_the_agreed_shape():
+    result = simulate("sim_tinygame", "--games", "60", "--workers", "1", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["game"] == "tiny-parity"
+    assert data["games"] == 60
+    assert sum(data["wins"].values()) == 60
+    for team, entry in data["win_rate"].items():
+        assert entry["rate"] == data["wins"][team] / 60
+        lo, hi = entry["ci95"]
+        assert 0 <= lo <= entry["rate"] <= hi <= 1
+    assert data["mean_rounds"] > 0
+    assert set(data["roles"]) == {"captain", "player"}
+    assert set(data["seats"]) == {"0", "1", "2", "3"}
+    assert data["extras"]["first_point"]["games"] == 60
+    assert data["seed"] == 1 and data["interrupted"] is False
+
+
+def test_config_fields_become_flags():
+    result = simulate(
+        "sim_tinygame",
+        "--players",
+        "6",
+        "--variant",
+        "loaded",
+        "--max-rounds",
+        "5",
+        "--no-announce",
+        "--target",
+        "2",
+        "--games",
+        "10",
+        "--workers",
+        "1",
+        "--json",
+    )
+    assert result.exit_code == 0, result.output
+    config = json.loads(result.stdout)["config"]
+    assert config["players"] == 6
+    assert config["variant"] == "loaded"
+    assert config["max_rounds"] == 5
+    assert config["announce"] is False
+    assert config["target"] == 2
+
+
+def test_help_lists_the_games_options_with_their_help():
+    result = simulate("sim_tinygame", "--help")
+    assert result.exit_code == 0
+    assert "--players" in result.output and "Players at the table." in result.output
+    assert "--variant [plain|loaded]" in result.output
+
+
+def test_text_output_shows_rates_with_intervals():
+    result = simulate("sim_tinygame", "--games", "40", "--workers", "1", "--seed", "9")
+    assert result.exit_code == 0
+    assert "Win rate by team (Wilson 95% interval)" in result.stdout
+    assert "95% CI [" in result.stdout
+    assert "seed 9" in result.stdout
+
+
+def test_same_seed_same_json_with_one_or_two_workers():
+    outs = []
+    for workers in ("1", "2"):
+        result = simulate(
+            "sim_tinygame", "--games", "80", "--workers", workers, "--json", "--seed", "4"
+        )
+        data = json.loads(result.stdout)
+        for key in ("seconds", "games_per_second", "workers"):
+            data.pop(key)
+        outs.append(data)
+    assert outs[0] == outs[1]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["no-such-game"], "unknown game 'no-such-game'"),
+        (["sim_tinygame", "--players", "9"], "players must be 2 to 6, got 9"),
+        (["sim_tinygame", "--bots", "genius"], "unknown bot 'genius'"),
+        (["sim_tinygame", "--bots", "random,random"], "2 kinds for 4 seats"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_code_2(args, message):
+    result = CliRunner().invoke(simulate_command, [*args, "--games", "1"])
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_config_validation_errors_come_from_the_game():
+    result = CliRunner().invoke(
+        simulate_command, ["sim_tinygame", "--max-rounds", "0", "--games", "1"]
+    )
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "wolfden: max_rounds must be at least 1, or none"
+
+
+def test_report_writes_html_plots_and_raw_csv(tmp_path):
+    import matplotlib.image
+
+    out = tmp_path / "report"
+    result = simulate("sim_tinygame", "--games", "50", "--workers", "1", "--report", str(out))
+    assert result.exit_code == 0
+    page = (out / "index.html").read_text()
+    for image in ("teams.png", "roles.png", "seats.png", "rounds.png"):
+        assert f"src='{image}'" in page
+        pixels = matplotlib.image.imread(out / image)
+        assert pixels.shape[0] > 100 and pixels.shape[1] > 100
+        assert pixels.std() > 0.01  # a drawn plot, not a blank canvas
+    rows = list(csv.DictReader((out / "results.csv").open()))
+    assert len(rows) == 50
+    assert [int(r["game"]) for r in rows] == list(range(50))
+    assert {r["team_0"] for r in rows} == {"evens"}
+    summary = json.loads((out / "summary.json").read_text())
+    assert sum(1 for r in rows if r["winning_team"] == "odds") == summary["wins"].get("odds", 0)
+
+
+def test_ctrl_c_in_a_terminal_run_reports_the_finished_games():
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), str(HERE)])}
+    code = (
+        "from wolfden.sim.cli import simulate_command\n"
+        "if __name__ == '__main__':\n"
+        "    simulate_command(['sim_tinygame', '--games', '50000000', '--workers', '2',"
+        " '--json'])\n"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(4)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    data = json.loads(out)
+    assert data["interrupted"] is True
+    assert data["games"] < data["requested"]
+    assert f"interrupted: {data['games']} of 50000000 games finished" in err
+    assert "Traceback" not in err
