@@ -35,6 +35,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from wolfden import games, terminal
+from wolfden.engine.config import config_from_json
 from wolfden.engine.contract import Game
 from wolfden.engine.errors import ConfigError, IllegalAction
 from wolfden.engine.types import TABLE, Action, Event, Outcome, Seat, Viewer
@@ -114,8 +115,9 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
     # -- hooks for a game's environment --------------------------------------------------
 
     def make_config(self, **options: Any) -> Any:
-        """The game's config from keyword options (the Config's fields)."""
-        return self.game.Config(**options)
+        """The game's config from keyword options: the Config's fields, enums also by value
+        (``layout="4x4"``) and tuples also as lists. Unknown options are a ConfigError."""
+        return config_from_json(self.game.Config, options)
 
     def agent_name(self, seat: Seat) -> str:
         return f"player_{seat}"
