@@ -61,7 +61,7 @@ def refresh_tables(text: str) -> str:
     """``text`` with every ``<!-- layout:GAME -->`` section replaced by the current tables."""
     for game_id in MODULES:
         start, end = _marker(game_id)
-        pattern = re.compile(re.escape(start) + r".*?" + re.escape(end), re.S)
+        pattern = re.compile(re.escape(start) + r".*?" + re.escape(end), re.DOTALL)
         section = f"{start}\n{layout_markdown(game_id)}{end}"
         text = pattern.sub(_constant(section), text)
     return text

@@ -119,6 +119,11 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
         (``layout="4x4"``) and tuples also as lists. Unknown options are a ConfigError."""
         return config_from_json(self.game.Config, options)
 
+    @classmethod
+    def accepts(cls, config: Any) -> bool:
+        """Whether this environment plays the given game config (all, unless it says not)."""
+        return True
+
     def agent_name(self, seat: Seat) -> str:
         return f"player_{seat}"
 
