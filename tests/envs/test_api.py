@@ -15,7 +15,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from wolfden import envs, games
-from wolfden.engine.errors import IllegalAction
+from wolfden.engine.errors import ConfigError, IllegalAction
 from wolfden.engine.rng import Rng
 from wolfden.engine.types import Viewer
 
@@ -218,3 +218,9 @@ def test_ansi_render_draws_the_shared_table_screen(game_id: str) -> None:
     env.reset(seed=3)
     text = env.render()
     assert isinstance(text, str) and text.strip()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_an_unknown_option_is_refused_with_the_options_named(game_id: str) -> None:
+    with pytest.raises(ConfigError, match="the options are"):
+        module(game_id).raw_env(no_such_option=1)
