@@ -124,3 +124,22 @@ def test_a_werewolf_sees_its_pack_and_a_villager_does_not() -> None:
             assert sorted(known) == wolves
         else:
             assert known == [seat]
+
+
+def test_a_vote_cast_in_turn_stays_secret_from_the_next_voter() -> None:
+    """Serialising the secret ballot leaks nothing: another voter's observation changes only
+    in the count of votes cast."""
+    env = werewolf_v0.raw_env(players=9)
+    env.reset(seed=12)
+    rng = np.random.default_rng(12)
+    while env.state_.phase.value != "vote" or env.terminations[env.agent_selection]:
+        random_step(env, rng)
+    voter = env.agent_selection
+    others = [a for a in env.agents if a != voter and not env.terminations[a]]
+    before = {a: env.observe(a)["observation"].copy() for a in others}
+    random_step(env, rng)
+    assert env.state_.phase.value == "vote", "the first vote closed the ballot"
+    ballot = env.observation_layout.slot("ballot")
+    for agent in others:
+        changed = np.flatnonzero(before[agent] != env.observe(agent)["observation"])
+        assert list(changed) == [ballot.start + 1], agent
