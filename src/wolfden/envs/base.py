@@ -154,6 +154,10 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
         """The game action for an index chosen by ``seat`` (whose legal actions are given)."""
         return self.action_layout.actions[index]
 
+    def host_action(self, state: Any) -> Action | None:
+        """A host control (seat ``None``) the environment applies now, or None (the default)."""
+        return None
+
     def seat_out(self, state: Any, seat: Seat) -> bool:
         """Whether this seat has left the game for good (eliminated)."""
         return False
@@ -301,6 +305,10 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
             if outcome is not None:
                 self._finish(outcome)
                 return
+            host = self.host_action(self.state_)
+            if host is not None:
+                self._apply(None, host)
+                continue
             self._retire_the_out()
             self._started.setdefault(game.phase_seq(self.state_), self.now)
             actors = sorted(
