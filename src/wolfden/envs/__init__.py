@@ -19,6 +19,7 @@ from wolfden.engine.errors import UnknownGame
 # game id -> environment module
 MODULES: dict[str, str] = {
     "werewolf": "wolfden.envs.werewolf_v0",
+    "werewords": "wolfden.envs.werewords_v0",
     "werwoelfe-kids": "wolfden.envs.werwoelfe_kids_v0",
 }
 
