@@ -21,6 +21,7 @@ MODULES: dict[str, str] = {
     "werewolf": "wolfden.envs.werewolf_v0",
     "werewords": "wolfden.envs.werewords_v0",
     "werwoelfe-kids": "wolfden.envs.werwoelfe_kids_v0",
+    "robbers-horror": "wolfden.envs.robbers_horror_v0",
 }
 
 
