@@ -240,9 +240,7 @@ class raw_env(WolfdenEnv):
                 if action.args[0] == oldest:
                     out.append(index[self._answers[ANSWERS.index(str(action.args[1]))]])
             else:
-                i = index.get(action)
-                if i is not None:
-                    out.append(i)
+                out.extend(super().legal_indices(seat, [action]))
         return out
 
     def to_action(self, seat: Seat, index: int, legal: Sequence[Action]) -> Action:
