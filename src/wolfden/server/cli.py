@@ -52,6 +52,13 @@ from wolfden.server.settings import Settings
     help="Let deadlines pass this many times faster (demos and tests).",
 )
 @click.option(
+    "--admin-token",
+    default=None,
+    envvar="WOLFDEN_ADMIN_TOKEN",
+    help="Set the moderators' token (16+ characters); without it one is made and printed "
+    "at first start.",
+)
+@click.option(
     "--log-level",
     type=click.Choice(["debug", "info", "warning", "error"]),
     default="info",
@@ -64,6 +71,7 @@ def serve_command(
     grace: float,
     bot_delay: float,
     time_scale: float,
+    admin_token: str | None,
     log_level: str,
 ) -> None:
     """Start the multiplayer server: friends open its address on their phones and play."""
@@ -74,11 +82,15 @@ def serve_command(
 
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     settings = Settings(
-        db=db or default_db_path(), grace_seconds=grace, bot_delay=bot_delay, time_scale=time_scale
+        db=db or default_db_path(),
+        grace_seconds=grace,
+        bot_delay=bot_delay,
+        time_scale=time_scale,
+        admin_token=admin_token,
     )
     try:
         app = create_app(settings)
-    except StorageError as exc:
+    except (StorageError, ValueError) as exc:
         raise click.ClickException(str(exc)) from exc
     if host not in ("127.0.0.1", "localhost", "::1"):
         click.echo(
