@@ -64,7 +64,7 @@ def test_filters_by_difficulty_and_highest_age_rating(api: Api) -> None:
 
 
 def test_sort_by_rating_puts_the_best_rated_first(api: Api) -> None:
-    ada, bea = shelf(api)
+    _ada, bea = shelf(api)
     carl = api.profile("Carl")
     found = api.ok("GET", "/api/library?sort=newest")["lists"]
     wine, vogel, birds = (item["id"] for item in found)
@@ -88,7 +88,7 @@ def test_rating_again_changes_the_rating_and_authors_cannot_rate_their_own(api: 
 
 
 def test_copy_a_published_list_into_my_lists(api: Api) -> None:
-    ada, bea = shelf(api)
+    _ada, bea = shelf(api)
     birds = api.ok("GET", "/api/library?q=heron")["lists"][0]["id"]
     mine = api.ok("POST", f"/api/library/{birds}/copy", key=bea)
     assert (mine["name"], mine["difficulty"], mine["entries"]) == (
@@ -127,7 +127,7 @@ def test_the_filter_leaves_ordinary_words_alone(api: Api) -> None:
 
 
 def test_reporting_needs_a_reason_and_a_profile(api: Api) -> None:
-    ada, bea = shelf(api)
+    _ada, bea = shelf(api)
     first = api.ok("GET", "/api/library")["lists"][0]["id"]
     assert api.call("POST", f"/api/library/{first}/report", {"reason": "spam"}).status_code == 401
     assert api.call("POST", f"/api/library/{first}/report", {"reason": " "}, bea).status_code == 400
