@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, FastAPI, Header, Query, Request
+from fastapi import APIRouter, Depends, FastAPI, Header, Path, Query, Request
 from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
@@ -43,6 +43,7 @@ MEDIA = {"text": "text/plain", "csv": "text/csv", "json": "application/json"}
 SUFFIX = {"text": "txt", "csv": "csv", "json": "json"}
 
 bearer = HTTPBearer(auto_error=False, description="A profile key (or, for /api/admin, the token)")
+ListId = Annotated[int, Path(ge=1, le=2**62, description="A list number")]
 Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
 
 
@@ -81,7 +82,7 @@ class ReportBody(Body):
 
 class ListChoice(Body):
     source: Literal["mine", "community"]
-    id: int
+    id: int = Field(ge=1, le=2**62)
     difficulty: Difficulty | None = Field(None, description="Pool it feeds; default its own.")
 
 
@@ -265,18 +266,18 @@ def install(app: FastAPI, settings: Settings, manager: RoomManager) -> Community
         return my_list_json(store.save_list(profile, _wordlist(body)))
 
     @router.get("/my/lists/{list_id}", tags=["my lists"])
-    async def get_list(list_id: int, creds: Credentials) -> dict[str, Any]:
+    async def get_list(list_id: ListId, creds: Credentials) -> dict[str, Any]:
         return my_list_json(store.my_list(me(creds), list_id))
 
     @router.put("/my/lists/{list_id}", tags=["my lists"])
-    async def edit_list(list_id: int, body: ListBody, creds: Credentials) -> dict[str, Any]:
+    async def edit_list(list_id: ListId, body: ListBody, creds: Credentials) -> dict[str, Any]:
         """Replace a list's name, tags or entries (what is left out stays)."""
         profile = me(creds)
         old = store.my_list(profile, list_id)
         return my_list_json(store.save_list(profile, _wordlist(body, old), list_id))
 
     @router.delete("/my/lists/{list_id}", tags=["my lists"])
-    async def delete_list(list_id: int, creds: Credentials) -> dict[str, Any]:
+    async def delete_list(list_id: ListId, creds: Credentials) -> dict[str, Any]:
         store.delete_list(me(creds), list_id)
         return {"deleted": list_id}
 
@@ -286,7 +287,7 @@ def install(app: FastAPI, settings: Settings, manager: RoomManager) -> Community
         response_class=Response,
         responses={200: {"content": {m: {} for m in MEDIA.values()}}},
     )
-    async def export_list(list_id: int, creds: Credentials, format: Format = "text") -> Response:
+    async def export_list(list_id: ListId, creds: Credentials, format: Format = "text") -> Response:
         """The list as a file in the word library's text, CSV or JSON format."""
         m = store.my_list(me(creds), list_id)
         text = dumps(WordList(m.name, m.difficulty, m.age, m.entries), format)
@@ -298,7 +299,7 @@ def install(app: FastAPI, settings: Settings, manager: RoomManager) -> Community
         )
 
     @router.post("/my/lists/{list_id}/publish", tags=["library"], status_code=201)
-    async def publish(list_id: int, body: PublishBody, creds: Credentials) -> dict[str, Any]:
+    async def publish(list_id: ListId, body: PublishBody, creds: Credentials) -> dict[str, Any]:
         """Publish a snapshot of one of my lists. Lists rated 'all' pass the word filter."""
         profile = me(creds)
         mine = store.my_list(profile, list_id)
@@ -338,27 +339,27 @@ def install(app: FastAPI, settings: Settings, manager: RoomManager) -> Community
         return {"total": total, "lists": [published_json(p, entries=False) for p in found]}
 
     @router.get("/library/{list_id}", tags=["library"])
-    async def get_published(list_id: int) -> dict[str, Any]:
+    async def get_published(list_id: ListId) -> dict[str, Any]:
         return published_json(store.published(list_id))
 
     @router.put("/library/{list_id}/rating", tags=["library"])
-    async def rate(list_id: int, body: RateBody, creds: Credentials) -> dict[str, Any]:
+    async def rate(list_id: ListId, body: RateBody, creds: Credentials) -> dict[str, Any]:
         """Rate 1-5 stars (again to change it); not your own lists."""
         return published_json(store.rate(me(creds), list_id, body.stars), entries=False)
 
     @router.post("/library/{list_id}/report", tags=["library"])
-    async def report(list_id: int, body: ReportBody, creds: Credentials) -> dict[str, Any]:
+    async def report(list_id: ListId, body: ReportBody, creds: Credentials) -> dict[str, Any]:
         """Tell the moderators something is wrong with a list."""
         store.report(me(creds), list_id, body.reason)
         return {"reported": list_id}
 
     @router.post("/library/{list_id}/copy", tags=["library"], status_code=201)
-    async def copy(list_id: int, creds: Credentials) -> dict[str, Any]:
+    async def copy(list_id: ListId, creds: Credentials) -> dict[str, Any]:
         """Copy a published list into my lists."""
         return my_list_json(store.copy_to_mine(me(creds), list_id))
 
     @router.delete("/library/{list_id}", tags=["library"])
-    async def withdraw(list_id: int, creds: Credentials) -> dict[str, Any]:
+    async def withdraw(list_id: ListId, creds: Credentials) -> dict[str, Any]:
         """The author takes a list out of the library."""
         store.withdraw(me(creds), list_id)
         return {"deleted": list_id}
@@ -373,13 +374,13 @@ def install(app: FastAPI, settings: Settings, manager: RoomManager) -> Community
         return [{**published_json(p, entries=False), "reports": store.reports(p.id)} for p in found]
 
     @router.post("/admin/library/{list_id}/hide", tags=["moderation"])
-    async def hide(list_id: int, creds: Credentials) -> dict[str, Any]:
+    async def hide(list_id: ListId, creds: Credentials) -> dict[str, Any]:
         """Hide a list from the library (rooms using it keep their words)."""
         admin(creds)
         return published_json(store.set_hidden(list_id, True), entries=False)
 
     @router.post("/admin/library/{list_id}/restore", tags=["moderation"])
-    async def restore(list_id: int, creds: Credentials) -> dict[str, Any]:
+    async def restore(list_id: ListId, creds: Credentials) -> dict[str, Any]:
         """Show a hidden list again; its reports are cleared."""
         admin(creds)
         return published_json(store.set_hidden(list_id, False), entries=False)

@@ -111,6 +111,13 @@ class Published(NamedTuple):
     hidden: bool
 
 
+def _row_id(value: Any) -> int:
+    """A database id, or -1 (matches nothing) for anything that cannot be one."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**63:
+        return value
+    return -1
+
+
 def key_digest(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
@@ -341,7 +348,7 @@ class CommunityStore:
         row = self.db.execute(
             "SELECT id, name, difficulty, age, entries, updated FROM profile_lists "
             "WHERE profile = ? AND id = ?",
-            (profile.id, list_id if isinstance(list_id, int) else -1),
+            (profile.id, _row_id(list_id)),
         ).fetchone()
         if row is None:
             raise NotFound(f"you have no list number {list_id}")
@@ -391,7 +398,7 @@ class CommunityStore:
                         wordlist.age,
                         entries,
                         now,
-                        list_id,
+                        _row_id(list_id),
                         profile.id,
                     ),
                 )
@@ -405,7 +412,8 @@ class CommunityStore:
     def delete_list(self, profile: Profile, list_id: int) -> None:
         with self._transaction():
             cur = self.db.execute(
-                "DELETE FROM profile_lists WHERE id = ? AND profile = ?", (list_id, profile.id)
+                "DELETE FROM profile_lists WHERE id = ? AND profile = ?",
+                (_row_id(list_id), profile.id),
             )
             if cur.rowcount == 0:
                 raise NotFound(f"you have no list number {list_id}")
@@ -470,9 +478,7 @@ class CommunityStore:
 
     def published(self, list_id: Any, *, hidden: bool = False) -> Published:
         """A published list; hidden ones only when ``hidden`` (moderators)."""
-        row = self.db.execute(
-            _PUBLISHED + " WHERE l.id = ?", (list_id if isinstance(list_id, int) else -1,)
-        ).fetchone()
+        row = self.db.execute(_PUBLISHED + " WHERE l.id = ?", (_row_id(list_id),)).fetchone()
         if row is None or (row[13] and not hidden):
             raise NotFound(f"there is no published list number {list_id}")
         return _published(row)

@@ -1,0 +1,54 @@
+"""Storage: the same SQLite file as the rest of wolfden; an upgrade keeps every list."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from wolfden.server.app import create_app
+from wolfden.server.settings import Settings
+from wolfden.storage.community import MIGRATIONS, CommunityStore
+from wolfden.storage.rooms import StorageError
+from wolfden.storage.words import SqliteWordStore, WordList
+
+
+def test_a_database_at_the_previous_schema_upgrades_with_its_lists_intact(tmp_path: Path) -> None:
+    db = tmp_path / "old.sqlite3"
+    SqliteWordStore(db).save(WordList("Family", "easy", "all", ("Grandma", "Uncle Bob")))
+    old = CommunityStore(db, upto=len(MIGRATIONS) - 1)
+    assert old.version == len(MIGRATIONS) - 1
+    profile, key = old.create_profile("Ada")
+    old.save_list(profile, WordList("Birds", "hard", "10+", ("Wren", "Nuthatch")))
+    old.close()
+
+    app = create_app(Settings(db=db, web_dir=None, admin_token="moderators-only-token"))
+    with TestClient(app) as client:
+        auth = {"Authorization": f"Bearer {key}"}
+        mine = client.get("/api/my/lists", headers=auth).json()
+        assert [(m["name"], m["difficulty"], m["age"], m["size"]) for m in mine] == [
+            ("Birds", "hard", "10+", 2)
+        ]
+        full = client.get(f"/api/my/lists/{mine[0]['id']}", headers=auth).json()
+        assert full["entries"] == ["Wren", "Nuthatch"]
+        published = client.post(
+            f"/api/my/lists/{mine[0]['id']}/publish",
+            json={"title": "Birds", "language": "en"},
+            headers=auth,
+        )
+        assert published.status_code == 201
+    assert CommunityStore(db).version == len(MIGRATIONS)
+    assert SqliteWordStore(db).get("Family").entries == ("Grandma", "Uncle Bob")
+
+
+def test_a_database_from_a_newer_wolfden_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "new.sqlite3"
+    store = CommunityStore(db)
+    store.db.execute(
+        "UPDATE wolfden_schema SET version = ? WHERE component = 'community'",
+        (len(MIGRATIONS) + 1,),
+    )
+    store.close()
+    with pytest.raises(StorageError, match="newer wolfden"):
+        CommunityStore(db)

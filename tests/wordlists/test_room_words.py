@@ -1,0 +1,127 @@
+"""In a room the host picks the built-in categories, my lists and community lists per
+difficulty; the server copies the words into the Werewords configuration."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.wordlists.conftest import Api
+from wolfden import games
+from wolfden.games.werewords.rules import FINDS_SEER
+from wolfden.words.builtin import pool
+
+BIRDS = ["Kingfisher", "Nuthatch", "Wren", "Goldcrest"]
+
+
+def room(api: Api, game: str = "werewords") -> tuple[str, str]:
+    made = api.ok("POST", "/api/rooms", {"game": game, "name": "Host"})
+    return made["code"], made["token"]
+
+
+def choose(api: Api, code: str, token: str, body: dict[str, Any], key: str | None = None):
+    headers = {"X-Profile-Key": key} if key else {}
+    return api.call("PUT", f"/api/rooms/{code}/words", body, token, headers=headers)
+
+
+def birds(api: Api) -> tuple[str, int]:
+    ada = api.profile("Ada")
+    list_id = api.new_list(ada, "Birds", BIRDS, difficulty="medium")
+    return ada, int(api.publish(ada, list_id, title="Garden birds")["id"])
+
+
+def mayor_choices(config: Any) -> tuple[str, ...]:
+    """Deal until the Mayor is not a Seer, play the night to the word choice."""
+    game = games.get("werewords")
+    for seed in range(200):
+        state = game.setup(config, seed)
+        if state.role(state.mayor) not in FINDS_SEER:
+            break
+    while not state.candidates:
+        seat = min(game.actors(state), key=lambda s: -1 if s is None else s)
+        state, _ = game.apply(state, seat, game.legal_actions(state, seat)[0])
+    return tuple(state.candidates)
+
+
+def test_a_community_list_alone_feeds_the_mayors_choices(api: Api) -> None:
+    _, item = birds(api)
+    code, token = room(api)
+    body = {"builtin": [], "lists": [{"source": "community", "id": item}]}
+    chosen = choose(api, code, token, body)
+    assert chosen.status_code == 200, chosen.text
+    config = chosen.json()["room"]["config"]
+    assert config["words_medium"] == BIRDS
+    assert config["words_easy"] == []
+    assert chosen.json()["sizes"]["medium"] == 4
+    room_now = api.client.app.state.manager.get(code)
+    assert set(mayor_choices(room_now.config)) <= set(BIRDS)
+
+
+def test_my_list_needs_my_profile_key(api: Api) -> None:
+    ada = api.profile("Ada")
+    mine = api.new_list(ada, "Family", ["Grandma", "Uncle Bob"], difficulty="easy")
+    code, token = room(api)
+    body = {"builtin": [], "lists": [{"source": "mine", "id": mine}]}
+    assert choose(api, code, token, body).status_code == 403
+    assert choose(api, code, token, body, key=api.profile("Bea")).status_code == 404
+    config = choose(api, code, token, body, key=ada).json()["room"]["config"]
+    assert config["words_easy"] == ["Grandma", "Uncle Bob"]
+
+
+def test_built_in_words_stay_beside_a_list_where_the_host_keeps_them(api: Api) -> None:
+    _, item = birds(api)
+    code, token = room(api)
+    body = {
+        "categories": ["animals"],
+        "builtin": ["medium"],
+        "max_age": "all",
+        "lists": [{"source": "community", "id": item, "difficulty": "hard"}],
+    }
+    config = choose(api, code, token, body).json()["room"]["config"]
+    assert config["words_hard"] == BIRDS
+    assert config["words_medium"] == []  # nothing chosen here: the game draws built-in words
+    assert (config["categories"], config["max_age"]) == (["animals"], "all")
+    body["builtin"] = ["hard"]
+    config = choose(api, code, token, body).json()["room"]["config"]
+    builtin = pool("hard", ("animals",), "all")
+    assert config["words_hard"][: len(builtin)] == list(builtin)
+    assert {w.casefold() for w in config["words_hard"]} == {
+        w.casefold() for w in (*builtin, *BIRDS)
+    }
+
+
+def test_one_list_may_feed_several_difficulties(api: Api) -> None:
+    _, item = birds(api)
+    code, token = room(api)
+    lists = [{"source": "community", "id": item, "difficulty": d} for d in ("easy", "medium")]
+    config = choose(api, code, token, {"builtin": [], "lists": lists}).json()["room"]["config"]
+    assert config["words_easy"] == config["words_medium"] == BIRDS
+
+
+def test_a_list_rated_above_the_rooms_age_limit_is_refused(api: Api) -> None:
+    ada = api.profile("Ada")
+    list_id = api.new_list(ada, "Cellar", ["Merlot"], age="adults")
+    item = api.publish(ada, list_id)["id"]
+    code, token = room(api)
+    body = {"max_age": "10+", "lists": [{"source": "community", "id": item}]}
+    r = choose(api, code, token, body)
+    assert r.status_code == 400
+    assert "above the room's limit" in r.json()["error"]["message"]
+
+
+def test_only_the_host_chooses_and_only_for_werewords(api: Api) -> None:
+    code, _ = room(api)
+    guest = api.ok("POST", f"/api/rooms/{code}/join", {"name": "Guest"})["token"]
+    assert choose(api, code, guest, {}).status_code == 403
+    assert choose(api, code, "", {}).status_code == 401
+    other, token = room(api, "werewolf")
+    assert choose(api, other, token, {}).status_code == 400
+
+
+def test_the_room_remembers_the_chosen_sources(api: Api) -> None:
+    _, item = birds(api)
+    code, token = room(api)
+    choose(api, code, token, {"builtin": [], "lists": [{"source": "community", "id": item}]})
+    shown = api.ok("GET", f"/api/rooms/{code}/words")
+    assert shown["selection"]["lists"] == [
+        {"source": "community", "id": item, "name": "Garden birds", "difficulty": "medium"}
+    ]
