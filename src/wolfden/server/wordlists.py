@@ -86,10 +86,14 @@ class ListChoice(Body):
     difficulty: Difficulty | None = Field(None, description="Pool it feeds; default its own.")
 
 
+def _all_difficulties() -> list[Difficulty]:
+    return ["easy", "medium", "hard", "ridiculous"]
+
+
 class RoomWords(Body):
     categories: list[str] = Field(default_factory=list, description="Built-in; [] = all.")
     builtin: list[Difficulty] = Field(
-        default_factory=lambda: list(DIFFICULTIES),
+        default_factory=_all_difficulties,
         description="Difficulties whose pool keeps the built-in words.",
     )
     max_age: Age = "adults"
