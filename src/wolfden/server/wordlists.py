@@ -31,7 +31,7 @@ from wolfden.storage.community import (
 )
 from wolfden.storage.rooms import default_db_path
 from wolfden.storage.words import WordList
-from wolfden.words.builtin import AGES, CATEGORIES, DIFFICULTIES
+from wolfden.words.builtin import AGES, CATEGORIES, CATEGORY_TITLES, DIFFICULTIES
 from wolfden.words.builtin import pool as builtin_pool
 from wolfden.words.library import dumps, parse
 from wolfden.words.validate import ListErrors, WordError, fold
@@ -404,9 +404,11 @@ def install(app: FastAPI, settings: Settings, manager: RoomManager) -> Community
 
     @router.get("/rooms/{code}/words", tags=["host"])
     async def room_words(code: str) -> dict[str, Any]:
-        """The sources chosen for this room's word pools (not the words)."""
+        """The sources chosen for this room's word pools (not the words), and the built-in
+        categories there are to choose from."""
         room = manager.get(code)
-        return selections.get(room.code, {"selection": None, "sizes": None})
+        chosen = selections.get(room.code, {"selection": None, "sizes": None})
+        return {**chosen, "categories": [{"id": c, "title": CATEGORY_TITLES[c]} for c in CATEGORIES]}
 
     @router.put("/rooms/{code}/words", tags=["host"])
     async def choose_words(
