@@ -408,7 +408,8 @@ def install(app: FastAPI, settings: Settings, manager: RoomManager) -> Community
         categories there are to choose from."""
         room = manager.get(code)
         chosen = selections.get(room.code, {"selection": None, "sizes": None})
-        return {**chosen, "categories": [{"id": c, "title": CATEGORY_TITLES[c]} for c in CATEGORIES]}
+        categories = [{"id": c, "title": CATEGORY_TITLES[c]} for c in CATEGORIES]
+        return {**chosen, "categories": categories}
 
     @router.put("/rooms/{code}/words", tags=["host"])
     async def choose_words(
