@@ -81,3 +81,30 @@ def test_the_flag_replaces_the_token(tmp_path: Path) -> None:
     store = CommunityStore(db)
     assert store.is_admin("a-new-token-of-ours")
     assert not store.is_admin("a-new-token-of-oursX")
+
+
+def test_a_hidden_list_cannot_be_chosen_for_a_room(api: Api) -> None:
+    _, _, item = reported_list(api)
+    made = api.ok("POST", "/api/rooms", {"game": "werewords", "name": "Host"})
+    body = {"lists": [{"source": "community", "id": item}]}
+    path = f"/api/rooms/{made['code']}/words"
+    assert api.call("PUT", path, body, made["token"]).status_code == 200
+    api.ok("POST", f"/api/admin/library/{item}/hide", key=ADMIN)
+    assert api.call("PUT", path, body, made["token"]).status_code == 404
+
+
+def test_serve_takes_the_admin_token_flag(tmp_path: Path, monkeypatch) -> None:
+    import uvicorn
+    from click.testing import CliRunner
+
+    from wolfden.server.cli import serve_command
+
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    db = tmp_path / "w.sqlite3"
+    args = ["--db", str(db), "--admin-token", "flag-token-of-sixteen"]
+    result = CliRunner().invoke(serve_command, args)
+    assert result.exit_code == 0, result.output
+    assert CommunityStore(db).is_admin("flag-token-of-sixteen")
+    short = CliRunner().invoke(serve_command, ["--db", str(db), "--admin-token", "short"])
+    assert short.exit_code != 0
+    assert "at least 16 characters" in short.output
