@@ -11,7 +11,7 @@ from typing import Any
 
 from wolfden.engine.errors import ConfigError, IllegalAction, MatchOver, NotYourTurn
 from wolfden.engine.rng import Rng
-from wolfden.engine.types import PUBLIC, Action, Audience, Deadline, Event, Outcome
+from wolfden.engine.types import PUBLIC, Action, Audience, Deadline, Event, Outcome, Viewer
 from wolfden.games.werewolf import narration as say
 from wolfden.games.werewolf.actions import (
     ABSTAIN,
@@ -152,6 +152,14 @@ def deadline(state: State) -> Deadline | None:
     if phase is END:
         return None
     return Deadline(state.seq, config.vote_seconds, CLOSE_BALLOT, phase.value)
+
+
+def timer(state: State, viewer: Viewer) -> Deadline | None:
+    """The countdown everyone is shown. At night it is always the longest night: the moment
+    the last night action comes in would otherwise tell the table how many roles still act."""
+    if state.phase is NIGHT:
+        return Deadline(state.seq, state.config.night_seconds, DAWN, "night")
+    return deadline(state)
 
 
 def phase_seq(state: State) -> int:
