@@ -50,7 +50,13 @@ def test_a_werewords_round_and_play_again(pages: Pages) -> None:
     table.fill("#join-name", "Table")
     table.click("form.join button[type=submit]")
     table.wait_for_selector(".seats")
+    # Bots think for two seconds, so a person gets a word in between their questions.
+    mayor.click("details[data-key='room-settings'] summary")
+    mayor.fill("#bot-delay", "2")
+    mayor.click("[data-key='save-settings']")
+    mayor.wait_for_function("document.querySelector('#bot-delay').value === '2'")
     room = pages.server.api("GET", f"/api/rooms/{code}")
+    assert room["settings"]["bot_delay"] == 2
     token = mayor.evaluate(f"JSON.parse(localStorage.getItem('wolfden.id.{code}')).token")
     seed = seed_for(room["config"])
     start = {"seed": seed, "fill_with": "rules"}
@@ -109,7 +115,7 @@ def test_a_werewords_round_and_play_again(pages: Pages) -> None:
     pages.shot(table, "werewords-result-table")
     pages.shot(mayor, "werewords-result-phone", full=True)
 
-    mayor.click("[data-key='ww-play_again-']")
+    mayor.click("[data-key='ww-play_again-'], [data-key='host-play_again-']")
     mayor.wait_for_selector("text=Night:")
     wolf.wait_for_selector("text=Night:")
 
