@@ -111,3 +111,12 @@ def test_a_list_needs_entries_and_known_tags(api: Api) -> None:
     assert api.call("POST", "/api/my/lists", {"name": "E", "entries": []}, key).status_code == 400
     r = api.call("POST", "/api/my/lists", {"name": "E", "entries": ["a"], "age": "kids"}, key)
     assert r.status_code == 400
+
+
+def test_a_list_with_a_name_in_any_script_exports(api: Api) -> None:
+    key = api.profile()
+    list_id = api.new_list(key, "Птицы 鳥", ["Сова"])
+    r = api.call("GET", f"/api/my/lists/{list_id}/export?format=json", key=key)
+    assert r.status_code == 200
+    assert r.json()["name"] == "Птицы 鳥"
+    assert r.headers["content-disposition"].endswith('.json"')

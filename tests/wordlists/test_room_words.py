@@ -125,3 +125,20 @@ def test_the_room_remembers_the_chosen_sources(api: Api) -> None:
     assert shown["selection"]["lists"] == [
         {"source": "community", "id": item, "name": "Garden birds", "difficulty": "medium"}
     ]
+
+
+def test_the_choice_survives_a_restart(api: Api, db) -> None:
+    from fastapi.testclient import TestClient
+
+    from tests.wordlists.conftest import ADMIN
+    from wolfden.server.app import create_app
+    from wolfden.server.settings import Settings
+
+    _, item = birds(api)
+    code, token = room(api)
+    choose(api, code, token, {"builtin": [], "lists": [{"source": "community", "id": item}]})
+    again = create_app(Settings(db=db, web_dir=None, admin_token=ADMIN))
+    with TestClient(again) as client:
+        shown = client.get(f"/api/rooms/{code}/words").json()
+        assert shown["selection"]["lists"][0]["name"] == "Garden birds"
+        assert client.get(f"/api/rooms/{code}").json()["config"]["words_medium"] == BIRDS

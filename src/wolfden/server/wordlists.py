@@ -219,7 +219,6 @@ def install(app: FastAPI, settings: Settings, manager: RoomManager) -> Community
                 file=sys.stderr,
                 flush=True,
             )
-    selections: dict[str, dict[str, Any]] = {}
     app.state.community = store
 
     @app.exception_handler(CommunityError)
@@ -295,11 +294,12 @@ def install(app: FastAPI, settings: Settings, manager: RoomManager) -> Community
         """The list as a file in the word library's text, CSV or JSON format."""
         m = store.my_list(me(creds), list_id)
         text = dumps(WordList(m.name, m.difficulty, m.age, m.entries), format)
-        filename = "".join(c if c.isalnum() else "-" for c in m.name) or "list"
+        safe = "".join(c if c.isascii() and c.isalnum() else "-" for c in m.name).strip("-")
+        filename = f"{safe or 'list'}.{SUFFIX[format]}"
         return Response(
             text,
             media_type=f"{MEDIA[format]}; charset=utf-8",
-            headers={"content-disposition": f'attachment; filename="{filename}.{SUFFIX[format]}"'},
+            headers={"content-disposition": f'attachment; filename="{filename}"'},
         )
 
     @router.post("/my/lists/{list_id}/publish", tags=["library"], status_code=201)
@@ -407,7 +407,7 @@ def install(app: FastAPI, settings: Settings, manager: RoomManager) -> Community
         """The sources chosen for this room's word pools (not the words), and the built-in
         categories there are to choose from."""
         room = manager.get(code)
-        chosen = selections.get(room.code, {"selection": None, "sizes": None})
+        chosen = store.room_choice(room.code) or {"selection": None, "sizes": None}
         categories = [{"id": c, "title": CATEGORY_TITLES[c]} for c in CATEGORIES]
         return {**chosen, "categories": categories}
 
@@ -453,11 +453,12 @@ def install(app: FastAPI, settings: Settings, manager: RoomManager) -> Community
             }
             for i in body.lists
         ]
-        selections[room.code] = {
+        chosen = {
             "selection": {**body.model_dump(exclude={"lists"}), "lists": titles},
             "sizes": sizes,
         }
-        return {"room": room.summary(), **selections[room.code]}
+        store.save_room_choice(room.code, chosen)
+        return {"room": room.summary(), **chosen}
 
     app.include_router(router)
     return store

@@ -5,8 +5,8 @@ a SHA-256 digest of the key's secret part. Keys look like ``<profile id>.<secret
 finds the profile by id and then compares digests in constant time.
 
 This module owns the tables ``profiles``, ``profile_lists``, ``library``, ``library_ratings``,
-``library_reports`` and ``admin`` and records its schema version as component ``community``
-in ``wolfden_schema`` (see ``MIGRATIONS``). Entries are validated by ``wolfden.words``.
+``library_reports``, ``room_words`` and ``admin`` and records its schema version as component
+``community`` in ``wolfden_schema`` (see ``MIGRATIONS``). ``wolfden.words`` validates entries.
 """
 
 from __future__ import annotations
@@ -219,6 +219,12 @@ def _v2(db: sqlite3.Connection) -> None:
             UNIQUE (list, profile))"""
     )
     db.execute("CREATE TABLE admin (id INTEGER PRIMARY KEY CHECK (id = 1), digest TEXT NOT NULL)")
+    db.execute(
+        """CREATE TABLE room_words (
+            room TEXT PRIMARY KEY,
+            choice TEXT NOT NULL,
+            updated REAL NOT NULL)"""
+    )
 
 
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2]
@@ -597,6 +603,22 @@ class CommunityStore:
                 "UPDATE profiles SET banned = ? WHERE id = ?", (int(banned), profile.id)
             )
         return profile._replace(banned=banned)
+
+    # -- rooms ----------------------------------------------------------------------
+
+    def save_room_choice(self, room: str, choice: dict[str, Any]) -> None:
+        """What a room's host chose for its word pools (the words are in the room's config)."""
+        with self._transaction():
+            self.db.execute(
+                "INSERT INTO room_words (room, choice, updated) VALUES (?, ?, ?) "
+                "ON CONFLICT(room) DO UPDATE SET choice = excluded.choice, "
+                "updated = excluded.updated",
+                (room, json.dumps(choice, ensure_ascii=False), time.time()),
+            )
+
+    def room_choice(self, room: str) -> dict[str, Any] | None:
+        row = self.db.execute("SELECT choice FROM room_words WHERE room = ?", (room,)).fetchone()
+        return None if row is None else dict(json.loads(row[0]))
 
     def set_admin_token(self, token: str) -> None:
         if len(token) < 16:
