@@ -112,3 +112,47 @@ def test_publish_search_use_in_a_room_and_the_mayor_sees_its_words(
     assert offered
     assert set(offered) <= set(BIRDS)
     assert not errors, errors
+
+
+def test_the_host_feeds_a_room_with_their_own_list_from_the_lobby(
+    browser: Any, server: Server
+) -> None:
+    errors: list[str] = []
+    host = phone(browser, server, errors)
+    host.goto("/words.html")
+    host.fill("#profile-name", "Cleo")
+    host.click("text=Create my profile")
+    host.wait_for_selector("text=Signed in as Cleo")
+    host.click("#new-list")
+    host.fill("#list-name", "Kitchen")
+    host.select_option("#list-difficulty", "hard")
+    host.fill("#list-text", "Colander\nWhisk\nLadle\n")
+    host.click("text=Save the list")
+    host.wait_for_selector("[data-list='Kitchen']")
+    link = host.input_value("#profile-link")
+    assert "#key=" in link
+
+    host.goto("/")
+    host.check("input[name=game][value=werewords]")
+    host.fill("#create-name", "Cleo")
+    host.click("text=Create the room")
+    host.wait_for_selector(".seats")
+    code = host.text_content(".big-code .code").strip()
+    host.click("text=Choose the word lists")
+    host.wait_for_selector("#room-title")
+    host.click("[data-list='Kitchen'] >> text=Add to the room")
+    host.select_option("#room-list-0", "medium")
+    host.uncheck("input[name=room-builtin][value=medium]")
+    host.check("input[name=room-cat][value=animals]")
+    host.click("#room-apply")
+    host.wait_for_selector("text=The room's words are set")
+    config = server.api("GET", f"/api/rooms/{code}")["config"]
+    assert config["words_medium"] == ["Colander", "Whisk", "Ladle"]
+    assert config["words_hard"] == []
+    assert config["categories"] == ["animals"]
+
+    other = phone(browser, server, errors)
+    other.goto("/words.html" + link[link.index("#") :])
+    other.wait_for_selector("text=Signed in as Cleo")
+    other.wait_for_selector("[data-list='Kitchen']")
+    assert not errors, errors

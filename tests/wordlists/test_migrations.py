@@ -52,3 +52,15 @@ def test_a_database_from_a_newer_wolfden_is_refused(tmp_path: Path) -> None:
     store.close()
     with pytest.raises(StorageError, match="newer wolfden"):
         CommunityStore(db)
+
+
+def test_a_database_from_before_the_library_keeps_its_lists_and_rooms(tmp_path: Path) -> None:
+    db = tmp_path / "before.sqlite3"
+    SqliteWordStore(db).save(WordList("Family", "easy", "all", ("Grandma",)))
+    with TestClient(create_app(Settings(db=db, web_dir=None))) as client:
+        code = client.post("/api/rooms", json={"game": "werewords", "name": "Ada"}).json()["code"]
+    with TestClient(create_app(Settings(db=db, web_dir=None))) as client:
+        assert client.get(f"/api/rooms/{code}").status_code == 200
+        assert client.get("/api/library").json()["total"] == 0
+    assert CommunityStore(db).version == len(MIGRATIONS)
+    assert SqliteWordStore(db).get("Family").entries == ("Grandma",)

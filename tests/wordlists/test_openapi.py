@@ -43,7 +43,7 @@ def make_app():  # type: ignore[no-untyped-def]
 
 APP, KEY = make_app()
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP).include(
-    path_regex=r"^/api/(profiles|my|library|admin)"
+    path_regex=r"^/api/(profiles|my|library|admin|rooms/\{code\}/words)"
 )
 
 
