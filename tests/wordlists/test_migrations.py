@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -59,6 +60,15 @@ def test_a_database_from_before_the_library_keeps_its_lists_and_rooms(tmp_path: 
     SqliteWordStore(db).save(WordList("Family", "easy", "all", ("Grandma",)))
     with TestClient(create_app(Settings(db=db, web_dir=None))) as client:
         code = client.post("/api/rooms", json={"game": "werewords", "name": "Ada"}).json()["code"]
+    # What the previous release left: rooms and word lists, no community tables at all.
+    raw = sqlite3.connect(db)
+    for table in ("room_words", "library_reports", "library_ratings", "library", "admin"):
+        raw.execute(f"DROP TABLE {table}")
+    raw.execute("DROP TABLE profile_lists")
+    raw.execute("DROP TABLE profiles")
+    raw.execute("DELETE FROM wolfden_schema WHERE component = 'community'")
+    raw.commit()
+    raw.close()
     with TestClient(create_app(Settings(db=db, web_dir=None))) as client:
         assert client.get(f"/api/rooms/{code}").status_code == 200
         assert client.get("/api/library").json()["total"] == 0
