@@ -51,3 +51,13 @@ def test_a_name_that_breaks_the_rules_is_refused_with_the_rule(api: Api) -> None
     r = api.call("POST", "/api/profiles", {"name": "x" * 30})
     assert r.status_code == 400
     assert "1 to 24" in r.json()["error"]["message"]
+
+
+def test_one_address_makes_a_limited_number_of_profiles_an_hour(api: Api) -> None:
+    from wolfden.server.wordlists import PROFILES_PER_HOUR
+
+    for i in range(PROFILES_PER_HOUR):
+        api.ok("POST", "/api/profiles", {"name": f"P{i}"})
+    r = api.call("POST", "/api/profiles", {"name": "One more"})
+    assert r.status_code == 429
+    assert "an hour" in r.json()["error"]["message"]

@@ -8,6 +8,7 @@ profile key (needed only for their own lists) goes in ``X-Profile-Key``. See doc
 from __future__ import annotations
 
 import sys
+import time
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, FastAPI, Header, Path, Query, Request
@@ -41,6 +42,8 @@ Age = Literal["all", "10+", "adults"]
 Format = Literal["text", "csv", "json"]
 MEDIA = {"text": "text/plain", "csv": "text/csv", "json": "application/json"}
 SUFFIX = {"text": "txt", "csv": "csv", "json": "json"}
+PROFILES_PER_HOUR = 30
+"""New profiles one client address may make in an hour."""
 
 bearer = HTTPBearer(auto_error=False, description="A profile key (or, for /api/admin, the token)")
 ListId = Annotated[int, Path(ge=1, le=2**62, description="A list number")]
@@ -220,6 +223,7 @@ def install(app: FastAPI, settings: Settings, manager: RoomManager) -> Community
                 flush=True,
             )
     app.state.community = store
+    made: dict[str, list[float]] = {}
 
     @app.exception_handler(CommunityError)
     async def community_error(request: Request, exc: CommunityError) -> JSONResponse:
@@ -240,8 +244,20 @@ def install(app: FastAPI, settings: Settings, manager: RoomManager) -> Community
     # -- profiles -----------------------------------------------------------------------
 
     @router.post("/profiles", tags=["profiles"], status_code=201)
-    async def create_profile(body: NewProfile) -> dict[str, Any]:
+    async def create_profile(body: NewProfile, request: Request) -> dict[str, Any]:
         """A new profile. The key is shown once: the browser keeps it; the server a digest."""
+        address = request.client.host if request.client else "?"
+        now = time.monotonic()
+        recent = [t for t in made.get(address, []) if t > now - 3600]
+        if len(recent) >= PROFILES_PER_HOUR:
+            raise Refused(
+                "too_many_attempts",
+                f"At most {PROFILES_PER_HOUR} profiles an hour from one address; wait a while.",
+                429,
+            )
+        if len(made) > 10_000:
+            made.clear()
+        made[address] = [*recent, now]
         profile, key = store.create_profile(body.name)
         return {"profile": profile_json(profile), "key": key}
 
