@@ -36,11 +36,20 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+def refused(text: str) -> bool:
+    """The browser logs a refused request (the list with a bad line, on purpose) as an error."""
+    return text.startswith("Failed to load resource") and "status of 400" in text
+
+
 def phone(browser: Any, server: Server, errors: list[str]) -> Any:
     context = browser.new_context(viewport=PHONE, base_url=server.base)
     context.add_init_script("window.speechSynthesis && (window.speechSynthesis.speak = () => {});")
     page = context.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on(
+        "console",
+        lambda m: errors.append(m.text) if m.type == "error" and not refused(m.text) else None,
+    )
     page.on("dialog", lambda d: d.accept())
     page.set_default_timeout(15000)
     return page
