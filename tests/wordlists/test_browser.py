@@ -107,7 +107,7 @@ def test_publish_search_use_in_a_room_and_the_mayor_sees_its_words(
     code = bea.url.rsplit("/", 1)[1]
 
     room = server.api("GET", f"/api/rooms/{code}")
-    assert room["config"]["words_easy"] == BIRDS
+    assert "Goldcrest" not in str(room)  # the players cannot read the Mayor's candidates
     assert room["config"]["difficulty"] == "easy"
     token = bea.evaluate(f"JSON.parse(localStorage.getItem('wolfden.id.{code}')).token")
     seed = seed_making_seat_0_mayor(room["config"])
@@ -156,9 +156,17 @@ def test_the_host_feeds_a_room_with_their_own_list_from_the_lobby(
     host.click("#room-apply")
     host.wait_for_selector("text=The room's words are set")
     config = server.api("GET", f"/api/rooms/{code}")["config"]
-    assert config["words_medium"] == ["Colander", "Whisk", "Ladle"]
-    assert config["words_hard"] == []
     assert config["categories"] == ["animals"]
+    chosen = server.api("GET", f"/api/rooms/{code}/words")
+    assert chosen["sizes"] == {"easy": 0, "medium": 3, "hard": 0, "ridiculous": 0}
+    assert chosen["selection"]["lists"] == [
+        {
+            "source": "mine",
+            "id": chosen["selection"]["lists"][0]["id"],
+            "name": "Kitchen",
+            "difficulty": "medium",
+        }
+    ]
 
     other = phone(browser, server, errors)
     other.goto("/words.html" + link[link.index("#") :])

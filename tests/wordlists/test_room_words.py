@@ -7,6 +7,7 @@ from typing import Any
 
 from tests.wordlists.conftest import Api
 from wolfden import games
+from wolfden.engine.config import config_to_json
 from wolfden.games.werewords.rules import FINDS_SEER
 from wolfden.words.builtin import pool
 
@@ -29,6 +30,16 @@ def birds(api: Api) -> tuple[str, int]:
     return ada, int(api.publish(ada, list_id, title="Garden birds")["id"])
 
 
+def match_config(api: Api, code: str) -> dict[str, Any]:
+    """The configuration the room's next match gets (the room summary does not show words)."""
+    manager = api.client.app.state.manager
+    room_now = manager.get(code)
+    config = room_now.config
+    for complete in manager.match_config:
+        config = complete(room_now, config)
+    return config_to_json(config)
+
+
 def mayor_choices(config: Any) -> tuple[str, ...]:
     """Deal until the Mayor is not a Seer, play the night to the word choice."""
     game = games.get("werewords")
@@ -48,12 +59,22 @@ def test_a_community_list_alone_feeds_the_mayors_choices(api: Api) -> None:
     body = {"builtin": [], "lists": [{"source": "community", "id": item}]}
     chosen = choose(api, code, token, body)
     assert chosen.status_code == 200, chosen.text
-    config = chosen.json()["room"]["config"]
-    assert config["words_medium"] == BIRDS
-    assert config["words_easy"] == []
     assert chosen.json()["sizes"]["medium"] == 4
-    room_now = api.client.app.state.manager.get(code)
-    assert set(mayor_choices(room_now.config)) <= set(BIRDS)
+    api.ok("POST", f"/api/rooms/{code}/start", {"fill_with": "rules", "seed": 7}, token)
+    match = api.client.app.state.manager.get(code).match
+    assert match.state.config.words_medium == tuple(BIRDS)
+    assert match.state.config.words_easy == ()
+    assert set(mayor_choices(match.state.config)) <= set(BIRDS)
+
+
+def test_the_players_cannot_read_the_chosen_words_in_the_room(api: Api) -> None:
+    _, item = birds(api)
+    code, token = room(api)
+    body = {"builtin": [], "lists": [{"source": "community", "id": item}]}
+    assert "Kingfisher" not in choose(api, code, token, body).text
+    assert "Kingfisher" not in api.call("GET", f"/api/rooms/{code}").text
+    assert "Kingfisher" not in api.call("GET", f"/api/rooms/{code}/words").text
+    assert match_config(api, code)["words_medium"] == BIRDS
 
 
 def test_my_list_needs_my_profile_key(api: Api) -> None:
@@ -63,8 +84,8 @@ def test_my_list_needs_my_profile_key(api: Api) -> None:
     body = {"builtin": [], "lists": [{"source": "mine", "id": mine}]}
     assert choose(api, code, token, body).status_code == 403
     assert choose(api, code, token, body, key=api.profile("Bea")).status_code == 404
-    config = choose(api, code, token, body, key=ada).json()["room"]["config"]
-    assert config["words_easy"] == ["Grandma", "Uncle Bob"]
+    assert choose(api, code, token, body, key=ada).status_code == 200
+    assert match_config(api, code)["words_easy"] == ["Grandma", "Uncle Bob"]
 
 
 def test_built_in_words_stay_beside_a_list_where_the_host_keeps_them(api: Api) -> None:
@@ -76,12 +97,14 @@ def test_built_in_words_stay_beside_a_list_where_the_host_keeps_them(api: Api) -
         "max_age": "all",
         "lists": [{"source": "community", "id": item, "difficulty": "hard"}],
     }
-    config = choose(api, code, token, body).json()["room"]["config"]
+    shown = choose(api, code, token, body).json()["room"]["config"]
+    assert (shown["categories"], shown["max_age"]) == (["animals"], "all")
+    config = match_config(api, code)
     assert config["words_hard"] == BIRDS
     assert config["words_medium"] == []  # nothing chosen here: the game draws built-in words
-    assert (config["categories"], config["max_age"]) == (["animals"], "all")
     body["builtin"] = ["hard"]
-    config = choose(api, code, token, body).json()["room"]["config"]
+    choose(api, code, token, body)
+    config = match_config(api, code)
     builtin = pool("hard", ("animals",), "all")
     assert config["words_hard"][: len(builtin)] == list(builtin)
     assert {w.casefold() for w in config["words_hard"]} == {
@@ -93,7 +116,8 @@ def test_one_list_may_feed_several_difficulties(api: Api) -> None:
     _, item = birds(api)
     code, token = room(api)
     lists = [{"source": "community", "id": item, "difficulty": d} for d in ("easy", "medium")]
-    config = choose(api, code, token, {"builtin": [], "lists": lists}).json()["room"]["config"]
+    choose(api, code, token, {"builtin": [], "lists": lists})
+    config = match_config(api, code)
     assert config["words_easy"] == config["words_medium"] == BIRDS
 
 
@@ -141,4 +165,6 @@ def test_the_choice_survives_a_restart(api: Api, db) -> None:
     with TestClient(again) as client:
         shown = client.get(f"/api/rooms/{code}/words").json()
         assert shown["selection"]["lists"][0]["name"] == "Garden birds"
-        assert client.get(f"/api/rooms/{code}").json()["config"]["words_medium"] == BIRDS
+        manager = client.app.state.manager
+        room_now = manager.get(code)
+        assert manager.match_config[-1](room_now, room_now.config).words_medium == tuple(BIRDS)

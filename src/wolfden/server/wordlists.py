@@ -7,6 +7,7 @@ profile key (needed only for their own lists) goes in ``X-Profile-Key``. See doc
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import time
 from typing import Annotated, Any, Literal
@@ -16,9 +17,10 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
-from wolfden.engine.config import config_to_json
+from wolfden.engine.config import config_from_json, config_to_json
+from wolfden.engine.errors import ConfigError
 from wolfden.server.errors import Refused
-from wolfden.server.rooms import RoomManager
+from wolfden.server.rooms import Room, RoomManager
 from wolfden.server.settings import Settings
 from wolfden.storage.community import (
     CommunityError,
@@ -423,7 +425,8 @@ def install(app: FastAPI, settings: Settings, manager: RoomManager) -> Community
         """The sources chosen for this room's word pools (not the words), and the built-in
         categories there are to choose from."""
         room = manager.get(code)
-        chosen = store.room_choice(room.code) or {"selection": None, "sizes": None}
+        stored = store.room_choice(room.code) or {}
+        chosen = {"selection": stored.get("selection"), "sizes": stored.get("sizes")}
         categories = [{"id": c, "title": CATEGORY_TITLES[c]} for c in CATEGORIES]
         return {**chosen, "categories": categories}
 
@@ -436,8 +439,9 @@ def install(app: FastAPI, settings: Settings, manager: RoomManager) -> Community
     ) -> dict[str, Any]:
         """Choose the built-in categories, my lists and community lists per difficulty.
 
-        The server copies the words into the room's Werewords configuration at once, so a
-        match starts with them and the game never reads lists itself.
+        The server copies the words at once and puts them into the Werewords configuration
+        of every match the room starts, so the game never reads lists itself. The room
+        summary shows the categories and age limit, not the words.
         """
         room = manager.get(code)
         manager.require_host(room, creds.credentials if creds else None)
@@ -456,9 +460,14 @@ def install(app: FastAPI, settings: Settings, manager: RoomManager) -> Community
             else:
                 community[item.id] = store.published(item.id)
         words = resolve_words(body, mine, community)
+        pools = {f"words_{d}": words.pop(f"words_{d}") for d in DIFFICULTIES}
         data = {**config_to_json(room.config), **words}
+        try:
+            config_from_json(room.game.Config, {**data, **pools})
+        except ConfigError as exc:
+            raise Refused("bad_config", f"Those words do not work: {exc}", 400) from exc
         manager.set_config(room, data)
-        sizes = {d: len(words[f"words_{d}"]) for d in DIFFICULTIES}
+        sizes = {d: len(pools[f"words_{d}"]) for d in DIFFICULTIES}
         titles = [
             {
                 "source": i.source,
@@ -473,9 +482,20 @@ def install(app: FastAPI, settings: Settings, manager: RoomManager) -> Community
             "selection": {**body.model_dump(exclude={"lists"}), "lists": titles},
             "sizes": sizes,
         }
-        store.save_room_choice(room.code, chosen)
+        store.save_room_choice(room.code, {**chosen, "pools": pools})
         return {"room": room.summary(), **chosen}
 
+    def with_chosen_words(room: Room, config: Any) -> Any:
+        """The match's config with the words the host chose (kept out of the room summary,
+        so the players cannot read the Mayor's candidates)."""
+        if room.game.id != "werewords":
+            return config
+        stored = store.room_choice(room.code)
+        if not stored or "pools" not in stored:
+            return config
+        return dataclasses.replace(config, **{k: tuple(v) for k, v in stored["pools"].items()})
+
+    manager.match_config.append(with_chosen_words)
     app.include_router(router)
     return store
 
