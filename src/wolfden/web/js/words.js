@@ -18,6 +18,7 @@ const state = {
   publishing: null, // list object
   found: null,
   query: { q: "", language: "", difficulty: "", max_age: "", sort: "rating" },
+  shown: 20, // how many library lists to show (grows by 20 with "Show more")
   room: new URLSearchParams(location.search).get("room"),
   choice: null, // the room's chosen sources
   categories: [],
@@ -366,6 +367,7 @@ function ageText(age) {
 async function search() {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(state.query)) if (v) params.set(k, v);
+  params.set("limit", String(state.shown));
   try {
     state.found = await call("GET", `/api/library?${params}`);
   } catch (err) {
@@ -488,6 +490,7 @@ function librarySection() {
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     state.query = { q: q.value, language: language.value.trim(), difficulty: difficulty.value, max_age: age.value, sort: sort.value };
+    state.shown = 20;
     search();
   });
   const found = state.found;
@@ -499,7 +502,10 @@ function librarySection() {
     found
       ? h("div", {},
           h("p", { class: "muted", role: "status" }, `${found.total} list${found.total === 1 ? "" : "s"} found`),
-          h("ul", { class: "list-items", id: "library" }, found.lists.map(libraryItem)))
+          h("ul", { class: "list-items", id: "library" }, found.lists.map(libraryItem)),
+          found.total > found.lists.length && state.shown < 100
+            ? h("button", { type: "button", class: "btn", on: { click: () => { state.shown += 20; search(); } } }, "Show more")
+            : null)
       : null,
   );
 }
