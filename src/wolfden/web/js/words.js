@@ -154,11 +154,24 @@ function profileSection() {
     return form;
   }
   const link = h("input", { id: "profile-link", class: "key-link", type: "text", readonly: true, value: profileLink() });
+  const rename = h("input", { id: "profile-rename", type: "text", maxlength: "24", value: state.profile.name });
+  const renameForm = h("form", { class: "filters" }, field("Display name", rename), h("button", { type: "submit", class: "btn btn-small" }, "Change my name"));
+  renameForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const me = await mine("PUT", "/api/profiles/me", { body: { name: rename.value } });
+      keepProfile({ ...state.profile, ...me });
+      render();
+    } catch (err) {
+      toast(err.message);
+    }
+  });
   return h(
     "section",
     { class: "panel", "aria-labelledby": "profile-title" },
     h("h2", { id: "profile-title" }, `Signed in as ${state.profile.name}`),
     state.profile.banned ? h("p", { class: "notice" }, "A moderator has stopped this profile from publishing lists.") : null,
+    renameForm,
     h(
       "details",
       {},
