@@ -140,6 +140,9 @@ def test_the_host_feeds_a_room_with_their_own_list_from_the_lobby(
     host.wait_for_selector("[data-list='Kitchen']")
     link = host.input_value("#profile-link")
     assert "#key=" in link
+    host.fill("#profile-rename", "Cleo R")
+    host.click("text=Change my name")
+    host.wait_for_selector("text=Signed in as Cleo R")
 
     host.goto("/")
     host.check("input[name=game][value=werewords]")
@@ -170,6 +173,6 @@ def test_the_host_feeds_a_room_with_their_own_list_from_the_lobby(
 
     other = phone(browser, server, errors)
     other.goto("/words.html" + link[link.index("#") :])
-    other.wait_for_selector("text=Signed in as Cleo")
+    other.wait_for_selector("text=Signed in as Cleo R")
     other.wait_for_selector("[data-list='Kitchen']")
     assert not errors, errors
