@@ -121,7 +121,7 @@ function scoreboard(ctx) {
       "table",
       { class: "score-table" },
       h("caption", { class: "visually-hidden" }, "Players, cards in hand, piles, chips and game points"),
-      h("thead", {}, h("tr", {}, ["Player", "Hand", "Pile", "Chips", "Points"].map((t) => h("th", { scope: "col" }, t)))),
+      h("thead", {}, h("tr", {}, ["Player", "Cards", "Tricks", "Chips", "Points"].map((t) => h("th", { scope: "col" }, t)))),
       h(
         "tbody",
         {},
@@ -131,7 +131,7 @@ function scoreboard(ctx) {
             { class: [view.turn === s && "turn", view.seat === s && "me"] },
             h("th", { scope: "row" }, nameOf(ctx, s), view.seat === s ? " (you)" : "", view.dealer === s ? h("span", { class: "tag" }, "dealer") : null, view.turn === s ? h("span", { class: "tag tag-you" }, "to play") : null),
             h("td", {}, String(view.hand_sizes[s])),
-            h("td", {}, `${view.tricks_won[s]} trick${view.tricks_won[s] === 1 ? "" : "s"}`),
+            h("td", {}, String(view.tricks_won[s]), h("span", { class: "visually-hidden" }, ` (${view.piles[s]} cards in the pile)`)),
             h("td", {}, wolfChips.filter((x) => x === s).map(() => h("span", { class: "chip chip-werewolf" }, "Werewolf")), chips.traitor === s ? h("span", { class: "chip chip-traitor" }, "Traitor") : null),
             h("td", { class: "points" }, String(view.points[s])),
           ),

@@ -31,6 +31,7 @@ export const app = {
   lastTick: null,
   spokenMatch: null,
   problem: null,
+  phaseKey: null,
 };
 
 // -- time -------------------------------------------------------------------------------------
@@ -339,6 +340,13 @@ function draw() {
   if (!app.msg || app.showLobby) document.documentElement.dataset.mood = "dusk";
   // An update that changes nothing on screen leaves the page (and the reader's place) alone.
   if (main.childNodes.length !== 1 || !main.firstChild.isEqualNode(screen)) swap(main, screen);
+  // A new phase starts at the top of the page, where its title and choices are.
+  const v = app.msg && app.msg.view;
+  const phaseKey = v ? [app.msg.match, v.phase, v.round, v.step, v.day, v.deal].join("|") : document.body.dataset.screen;
+  if (phaseKey !== app.phaseKey) {
+    if (app.phaseKey !== null) window.scrollTo(0, 0);
+    app.phaseKey = phaseKey;
+  }
   tick();
 }
 
