@@ -168,3 +168,9 @@ def test_the_choice_survives_a_restart(api: Api, db) -> None:
         manager = client.app.state.manager
         room_now = manager.get(code)
         assert manager.match_config[-1](room_now, room_now.config).words_medium == tuple(BIRDS)
+
+
+def test_guessing_room_codes_here_is_limited_like_in_the_lobby(api: Api) -> None:
+    statuses = [api.call("GET", f"/api/rooms/ZZZZ{i:02d}/words").status_code for i in range(25)]
+    assert statuses[0] == 404
+    assert statuses[-1] == 429

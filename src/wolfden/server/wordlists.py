@@ -226,6 +226,7 @@ def install(app: FastAPI, settings: Settings, manager: RoomManager) -> Community
             )
     app.state.community = store
     made: dict[str, list[float]] = {}
+    wrong_codes: dict[str, list[float]] = {}
 
     @app.exception_handler(CommunityError)
     async def community_error(request: Request, exc: CommunityError) -> JSONResponse:
@@ -420,11 +421,30 @@ def install(app: FastAPI, settings: Settings, manager: RoomManager) -> Community
 
     # -- a room's words -------------------------------------------------------------------
 
+    def find_room(code: str, request: Request) -> Room:
+        """The room, with the same limit on wrong codes per address as the lobby's."""
+        address = request.client.host if request.client else "?"
+        now = time.monotonic()
+        recent = [t for t in wrong_codes.get(address, []) if t > now - 60]
+        if len(recent) >= settings.wrong_codes_per_minute:
+            raise Refused(
+                "too_many_attempts",
+                "Too many room codes that do not exist were tried; wait a minute.",
+                429,
+            )
+        try:
+            return manager.get(code)
+        except Refused:
+            if len(wrong_codes) > 10_000:
+                wrong_codes.clear()
+            wrong_codes[address] = [*recent, now]
+            raise
+
     @router.get("/rooms/{code}/words", tags=["host"])
-    async def room_words(code: str) -> dict[str, Any]:
+    async def room_words(code: str, request: Request) -> dict[str, Any]:
         """The sources chosen for this room's word pools (not the words), and the built-in
         categories there are to choose from."""
-        room = manager.get(code)
+        room = find_room(code, request)
         stored = store.room_choice(room.code) or {}
         chosen = {"selection": stored.get("selection"), "sizes": stored.get("sizes")}
         categories = [{"id": c, "title": CATEGORY_TITLES[c]} for c in CATEGORIES]
@@ -433,6 +453,7 @@ def install(app: FastAPI, settings: Settings, manager: RoomManager) -> Community
     @router.put("/rooms/{code}/words", tags=["host"])
     async def choose_words(
         code: str,
+        request: Request,
         body: RoomWords,
         creds: Credentials,
         x_profile_key: Annotated[str | None, Header(description="Your profile key")] = None,
@@ -443,7 +464,7 @@ def install(app: FastAPI, settings: Settings, manager: RoomManager) -> Community
         of every match the room starts, so the game never reads lists itself. The room
         summary shows the categories and age limit, not the words.
         """
-        room = manager.get(code)
+        room = find_room(code, request)
         manager.require_host(room, creds.credentials if creds else None)
         if room.game.id != "werewords":
             raise Refused("wrong_game", "Word lists are for Werewords rooms.", 400)
