@@ -485,7 +485,7 @@ function libraryItem(item) {
 }
 
 function librarySection() {
-  const q = h("input", { id: "lib-q", type: "search", maxlength: "100", value: state.query.q, placeholder: "title, words or language" });
+  const q = h("input", { id: "lib-q", type: "text", inputmode: "search", maxlength: "100", value: state.query.q, placeholder: "title, words or language" });
   const language = h("input", { id: "lib-language", type: "text", maxlength: "12", value: state.query.language, placeholder: "any" });
   const difficulty = select("lib-difficulty", [["", "any"], ...DIFFICULTIES.map((d) => [d, d])], state.query.difficulty);
   const age = select("lib-age", [["", "any"], ["all", "all ages"], ["10+", "up to 10 and up"], ["adults", "up to adults"]], state.query.max_age);
@@ -649,14 +649,8 @@ function moderationSection() {
 function render() {
   const main = document.getElementById("main");
   clear(main);
-  main.append(
-    h("h1", {}, "Word lists"),
-    profileSection(),
-    roomSection(),
-    myListsSection(),
-    librarySection(),
-    moderationSection(),
-  );
+  const parts = [h("h1", {}, "Word lists"), profileSection(), roomSection(), myListsSection(), librarySection(), moderationSection()];
+  main.append(...parts.filter(Boolean));
 }
 
 async function start() {
