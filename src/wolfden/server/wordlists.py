@@ -210,7 +210,8 @@ def resolve_words(
 
 def install(app: FastAPI, settings: Settings, manager: RoomManager) -> CommunityStore:
     """Open the community store, settle the admin token and add the endpoints to ``app``."""
-    store = CommunityStore(settings.db if settings.db is not None else default_db_path())
+    path = getattr(manager.store, "path", None) or settings.db or default_db_path()
+    store = CommunityStore(path)  # the rooms' database file
     given = getattr(settings, "admin_token", None)
     if given:
         store.set_admin_token(given)
