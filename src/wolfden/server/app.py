@@ -35,6 +35,7 @@ from wolfden.server.rooms import (
     token_hash,
 )
 from wolfden.server.settings import Settings
+from wolfden.server.wordlists import install as install_wordlists
 from wolfden.storage.rooms import RoomStore, default_db_path
 
 log = logging.getLogger("wolfden.server")
@@ -695,6 +696,8 @@ def create_app(
             conn.send(json.dumps(body, ensure_ascii=False))
             return
         conn.send(json.dumps({"type": "accepted", "id": ref, "version": new_version}))
+
+    install_wordlists(app, settings, manager)
 
     web = settings.web_dir
     if web is not None and Path(web).is_dir():

@@ -64,6 +64,13 @@ def local_address() -> str | None:
     help="Let deadlines pass this many times faster (demos and tests).",
 )
 @click.option(
+    "--admin-token",
+    default=None,
+    envvar="WOLFDEN_ADMIN_TOKEN",
+    help="Set the moderators' token (16+ characters); without it one is made and printed "
+    "at first start.",
+)
+@click.option(
     "--rooms-per-minute",
     type=click.IntRange(1, 100_000),
     default=30,
@@ -83,6 +90,7 @@ def serve_command(
     grace: float,
     bot_delay: float,
     time_scale: float,
+    admin_token: str | None,
     rooms_per_minute: int,
     log_level: str,
 ) -> None:
@@ -98,11 +106,12 @@ def serve_command(
         grace_seconds=grace,
         bot_delay=bot_delay,
         time_scale=time_scale,
+        admin_token=admin_token,
         rooms_per_minute=rooms_per_minute,
     )
     try:
         app = create_app(settings)
-    except StorageError as exc:
+    except (StorageError, ValueError) as exc:
         raise click.ClickException(str(exc)) from exc
     if host not in ("127.0.0.1", "localhost", "::1"):
         click.echo(

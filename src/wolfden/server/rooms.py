@@ -342,6 +342,8 @@ class RoomManager:
         self.clock = clock
         self.rooms: dict[str, Room] = {}
         self.on_change: Callable[[Room], None] | None = None
+        self.match_config: list[Callable[[Room, Any], Any]] = []
+        """Steps that complete a room's config for each new match (a room's word lists)."""
 
     # -- start and recovery -------------------------------------------------------------
 
@@ -752,6 +754,8 @@ class RoomManager:
         if seed is None:
             seed = secrets.randbits(62)
         config = self._named(room)
+        for complete in self.match_config:
+            config = complete(room, config)
         try:
             state = room.game.setup(config, seed)
         except ConfigError as exc:

@@ -195,7 +195,7 @@ export function homeScreen(app) {
   return h(
     "div",
     { class: "home" },
-    h("div", { class: "hero" }, h("h1", {}, "wolfden"), h("p", { class: "lead" }, "The moderator for werewolf games: everyone plays on their own phone, one screen can be the table, bots fill empty seats.")),
+    h("div", { class: "hero" }, h("h1", {}, "wolfden"), h("p", { class: "lead" }, "The moderator for werewolf games: everyone plays on their own phone, one screen can be the table, bots fill empty seats."), h("a", { class: "btn btn-link", href: "/words.html" }, "Word lists for Werewords: yours and the community's")),
     h("div", { class: "home-grid" }, joinForm(app, null), recentRooms(), createForm(app)),
   );
 }

@@ -158,6 +158,7 @@ function hostPanel(app, ctl) {
       empty ? fill : null,
       button(room.status === "lobby" ? "Deal and start" : "Start a new match", () => ctl.start(empty ? fill.value : undefined), { cls: "btn-primary btn-wide", key: "start" }),
     ),
+    room.game === "werewords" ? h("a", { class: "btn btn-link", href: `/words.html?room=${room.code}` }, "Choose the word lists") : null,
     h(
       "details",
       { class: "host-options", "data-key": "host-options" },
