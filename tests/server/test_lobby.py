@@ -325,16 +325,6 @@ def test_a_person_joining_between_matches_takes_a_bots_place(server: Server) -> 
     assert all(s["bot"] == "random" for s in room["seats"][2:])
 
 
-def test_a_join_link_is_drawn_as_a_qr_code(server: Server) -> None:
-    r = server.http.get("/api/qr.svg", params={"text": "http://127.0.0.1:8000/?room=ABCDEF"})
-    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
-    assert r.text.startswith("<?xml") and "<path" in r.text and "<script" not in r.text
-    assert (
-        error_of(server.http.get("/api/qr.svg", params={"text": "x" * 600}))["code"]
-        == "bad_request"
-    )
-
-
 def test_a_participant_leaves_and_the_token_stops_working(server: Server) -> None:
     made = server.create()
     code = made["code"]

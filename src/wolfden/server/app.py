@@ -537,18 +537,6 @@ def create_app(
         manager.pause(room, False)
         return room_reply(room)
 
-    @app.get("/api/qr.svg", tags=["rooms"], response_class=Response)
-    async def qr_code(text: str) -> Response:
-        """A QR code (SVG) of a short text, such as a room's join link, for other phones to scan."""
-        if not 1 <= len(text) <= 512:
-            raise Refused("bad_request", "A QR code holds 1 to 512 characters of text.", 400)
-        import qrcode  # type: ignore[import-untyped]
-        import qrcode.image.svg  # type: ignore[import-untyped]
-
-        out = io.BytesIO()
-        qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage).save(out)
-        return Response(out.getvalue(), media_type="image/svg+xml")
-
     # -- matches --------------------------------------------------------------------------
 
     @app.get("/api/matches/{match_id}", tags=["matches"])
