@@ -4,7 +4,6 @@ of its words, uses it in a new Werewords room, and as the Mayor is offered words
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +13,7 @@ from wolfden.engine.config import config_from_json
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
-from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Server  # noqa: E402
+from tests.web.conftest import PHONE, Server  # noqa: E402
 
 BIRDS = ["Nuthatch", "Goldcrest", "Wren", "Kingfisher", "Treecreeper"]
 
@@ -24,16 +23,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv = Server(tmp_path_factory.mktemp("wordlists-serve"))
     yield srv
     srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield b
-        b.close()
 
 
 def refused(text: str) -> bool:
