@@ -242,11 +242,7 @@ def _label_extras(data: Mapping[str, Any]) -> dict[str, dict[str, int]]:
 
 
 def study_markdown(study: Study, figure: str, command: str, seed: int) -> str:
-    teams: list[str] = []
-    for data in study.results.values():
-        for team in data["win_rate"]:
-            if team not in teams:
-                teams.append(team)
+    teams = sorted({team for data in study.results.values() for team in data["win_rate"]})
     extras: list[str] = []
     for data in study.results.values():
         for name in _label_extras(data):
@@ -295,12 +291,14 @@ def plot_study(study: Study, path: Path) -> None:
     labels = [label for label, _ in study.points]
     series: dict[str, list[dict[str, Any] | None]] = {}
     for kind in study.bots:
-        teams: list[str] = []
-        for label in labels:
-            found = study.results.get((label, kind))
-            for team in found["win_rate"] if found else ():
-                if team not in teams:
-                    teams.append(team)
+        teams = sorted(
+            {
+                team
+                for (_, k), data in study.results.items()
+                if k == kind
+                for team in data["win_rate"]
+            }
+        )
         for team in teams:
             name = f"{team} ({kind} bots)" if len(study.bots) > 1 else team
             series[name] = [

@@ -160,7 +160,7 @@ def plot_series(
     """Win rate against a setting (player count, variant): one series per team with interval
     bars, joined by lines when the setting is ordered (``connect``)."""
     plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(max(5.0, 0.8 * len(xlabels) + 2.5), 3.6))
+    fig, ax = plt.subplots(figsize=(max(5.0, 0.8 * len(xlabels) + 2.5) + 2.2, 3.6))
     xs = list(range(len(xlabels)))
     shift = 0.08 if len(series) > 1 else 0.0
     for i, (name, entries) in enumerate(series.items()):
@@ -187,7 +187,7 @@ def plot_series(
     ax.set_xlabel(xlabel)
     ax.set_title(title)
     ax.grid(alpha=0.3)
-    ax.legend(fontsize="small")
+    ax.legend(fontsize="small", bbox_to_anchor=(1.02, 1), loc="upper left", borderaxespad=0)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
