@@ -32,18 +32,6 @@ class Measure:
     games_per_s: float
     actions_per_s: float
     actions_per_game: float
-    note: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "label": self.label,
-            "games_per_repeat": self.games,
-            "repeats": self.repeats,
-            "games_per_s": round(self.games_per_s, 1),
-            "actions_per_s": round(self.actions_per_s, 1),
-            "actions_per_game": round(self.actions_per_game, 2),
-            **({"note": self.note} if self.note else {}),
-        }
 
 
 Playout = Callable[[int], int]
@@ -87,43 +75,60 @@ def playout_of(game: Game, config: Any) -> Playout:
     return play
 
 
-def measure(
-    label: str,
-    play: Playout,
-    *,
-    repeats: int = 5,
-    seconds: float = 0.4,
-    note: str = "",
-) -> Measure:
-    """Calibrate a batch to about ``seconds``, then time ``repeats`` batches; report medians."""
-    started = time.perf_counter()
+RATE_NOTE = "rates per second of CPU time of the benchmark process"
+
+CLOCK = time.process_time
+"""Benchmarks count the CPU time of this process: on a shared machine, time spent waiting for
+a core while other work runs does not count against the code being measured."""
+
+
+def _calibrate(play: Playout, seconds: float) -> int:
+    """How many playouts take about ``seconds``."""
+    started = CLOCK()
     games = 0
-    while time.perf_counter() - started < min(0.2, seconds / 2) or games < 3:
+    while CLOCK() - started < min(0.2, seconds / 2) or games < 3:
         play(derive_seed(999, games))
         games += 1
-    per_game = (time.perf_counter() - started) / games
-    batch = max(5, round(seconds / per_game))
-    rates: list[float] = []
-    action_rates: list[float] = []
-    counts: list[int] = []
+    per_game = max(1e-9, (CLOCK() - started) / games)
+    return max(5, round(seconds / per_game))
+
+
+def measure_together(
+    entries: Sequence[tuple[str, Playout]], *, repeats: int = 5, seconds: float = 0.4
+) -> list[Measure]:
+    """Time several playouts in turns (A, B, A, B, ...) so that each repetition of each sees the
+    same machine; report each one's medians. Ratios between them are the robust figures."""
+    batches = [_calibrate(play, seconds) for _, play in entries]
+    rates: list[list[float]] = [[] for _ in entries]
+    action_rates: list[list[float]] = [[] for _ in entries]
+    counts = [0 for _ in entries]
     for r in range(repeats):
-        actions = 0
-        t0 = time.perf_counter()
-        for i in range(batch):
-            actions += play(derive_seed(r, i))
-        elapsed = time.perf_counter() - t0
-        rates.append(batch / elapsed)
-        action_rates.append(actions / elapsed)
-        counts.append(actions)
-    return Measure(
-        label=label,
-        games=batch,
-        repeats=repeats,
-        games_per_s=statistics.median(rates),
-        actions_per_s=statistics.median(action_rates),
-        actions_per_game=sum(counts) / (batch * repeats),
-        note=note,
-    )
+        for k, ((_, play), batch) in enumerate(zip(entries, batches)):
+            actions = 0
+            t0 = CLOCK()
+            for i in range(batch):
+                actions += play(derive_seed(r, i))
+            elapsed = max(1e-9, CLOCK() - t0)
+            rates[k].append(batch / elapsed)
+            action_rates[k].append(actions / elapsed)
+            counts[k] += actions
+    return [
+        Measure(
+            label=label,
+            games=batch,
+            repeats=repeats,
+            games_per_s=statistics.median(rates[k]),
+            actions_per_s=statistics.median(action_rates[k]),
+            actions_per_game=counts[k] / (batch * repeats),
+        )
+        for k, ((label, _), batch) in enumerate(zip(entries, batches))
+    ]
+
+
+def measure(label: str, play: Playout, *, repeats: int = 5, seconds: float = 0.4) -> Measure:
+    """Calibrate a batch to about ``seconds`` of CPU time, time ``repeats`` batches, report
+    the medians."""
+    return measure_together([(label, play)], repeats=repeats, seconds=seconds)[0]
 
 
 def bench_configs(game: Game) -> list[tuple[str, Any]]:

@@ -300,7 +300,7 @@ bench_command = BenchGroup(
     type=click.FloatRange(0.05),
     default=0.4,
     show_default=True,
-    help="Length of one repetition, in seconds.",
+    help="Length of one repetition, in seconds of CPU time.",
 )
 @click.option(
     "--openspiel/--no-openspiel",
@@ -337,15 +337,15 @@ def bench_games(
     chosen = [sim.load_game(n) for n in names] if names else game_registry.all()
     everything = not names
     command = "wolfden bench" + "".join(f" {n}" for n in names)
-    if (repeat, seconds) != (5, 0.4):
-        command += f" --repeat {repeat} --seconds {seconds:g}"
+    if repeat != 5:
+        command += f" --repeat {repeat}"
+    if seconds != 0.4:
+        command += f" --seconds {seconds:g}"
     host = bench.machine()
     sections: dict[str, str] = {}
-    measured: dict[str, list[tuple[Any, Any]]] = {}
     for game in chosen:
         click.echo(f"{game.id}: random playouts through the public contract, one core")
         results = bench.bench_game(game, repeats=repeat, seconds=seconds)
-        measured[game.id] = results
         for _, m in results:
             click.echo(
                 f"  {m.label:<20} {m.games_per_s:>10,.0f} games/s {m.actions_per_s:>12,.0f} "
@@ -353,11 +353,12 @@ def bench_games(
             )
         sections[game.id] = (
             f"Command: `{command}` — complete random-bot playouts through the public contract "
-            f"(setup, actors, legal_actions, apply, deadline; no views) on one core, median of "
-            f"{repeat} repetitions.\n\nMachine: {host}.\n\n" + bench.table([m for _, m in results])
+            f"(setup, actors, legal_actions, apply, deadline; no views) on one core; "
+            f"{bench.RATE_NOTE}; median of {repeat} repetitions.\n\n"
+            f"Machine: {host}.\n\n" + bench.table([m for _, m in results])
         )
     if openspiel if openspiel is not None else everything:
-        section = _bench_openspiel(bench, measured, repeat, seconds, command, host)
+        section = _bench_openspiel(bench, repeat, seconds, command, host)
         if section:
             sections["OpenSpiel side by side"] = section
     if (scaling if scaling is not None else everything) and chosen:
@@ -367,24 +368,28 @@ def bench_games(
         click.echo(f"written to {output}", err=True)
 
 
-def _bench_openspiel(
-    bench: Any,
-    measured: dict[str, list[tuple[Any, Any]]],
-    repeat: int,
-    seconds: float,
-    command: str,
-    host: str,
-) -> str:
+def _partner(bench: Any, game_id: str, seats: int) -> tuple[str, Any] | None:
+    """The wolfden game's benchmark playout with ``seats`` seats, if the game is registered."""
+    if game_id not in game_registry.ids():
+        return None
+    game = game_registry.get(game_id)
+    for label, config in bench.bench_configs(game):
+        if game.num_seats(config) == seats:
+            return f"{game_id} ({label})", bench.playout_of(game, config)
+    return None
+
+
+def _bench_openspiel(bench: Any, repeat: int, seconds: float, command: str, host: str) -> str:
     version = bench.spiel_available()
     if version is None:
         click.echo("OpenSpiel is not installed (pip install 'wolfden[bench]'); skipping it")
         return ""
     registered = bench.spiel_registered()
-    click.echo(f"OpenSpiel {version}: the same random-playout loop, driven from Python")
+    click.echo(f"OpenSpiel {version} beside wolfden, the same loop in turns on one core")
     rows = [
         "| OpenSpiel game | parameters | games/s | actions/s | actions per game "
-        "| wolfden game | its games/s | ratio (wolfden / OpenSpiel) |",
-        "|---|---|---:|---:|---:|---|---:|---:|",
+        "| wolfden game | its games/s | its actions/s | ratio of games/s (wolfden / OpenSpiel) |",
+        "|---|---|---:|---:|---:|---|---:|---:|---:|",
     ]
     notes = []
     for spec in bench.SPIEL_GAMES:
@@ -395,35 +400,37 @@ def _bench_openspiel(
                 "stands in for it."
             )
             name, params, why = "liars_dice", {}, "closest hidden-information game available"
-        m = bench.measure(name, bench.spiel_playout(name, params), repeats=repeat, seconds=seconds)
-        partner = next(
-            (
-                pm
-                for config, pm in measured.get(spec.partner, [])
-                if sim.load_game(spec.partner).num_seats(config) == spec.seats
-            ),
-            None,
-        )
-        ratio = f"{partner.games_per_s / m.games_per_s:.2f}×" if partner else "—"
-        theirs = (
-            f"{spec.partner} ({partner.label})" if partner else f"{spec.partner} (not measured)"
-        )
+        entries = [(name, bench.spiel_playout(name, params))]
+        partner = _partner(bench, spec.partner, spec.seats)
+        if partner is not None:
+            entries.append(partner)
+        measures = bench.measure_together(entries, repeats=repeat, seconds=seconds)
+        theirs = measures[0]
+        ours = measures[1] if partner is not None else None
+        ratio = f"{ours.games_per_s / theirs.games_per_s:.2f}×" if ours else "—"
+        shown_partner = ours.label if ours else f"{spec.partner} (not registered yet)"
         click.echo(
-            f"  {name:<20} {m.games_per_s:>10,.0f} games/s {m.actions_per_s:>12,.0f} actions/s"
-            f"  vs {theirs}: {ratio}"
+            f"  {name:<18} {theirs.games_per_s:>9,.0f} games/s {theirs.actions_per_s:>10,.0f} "
+            f"actions/s | {shown_partner}: "
+            + (f"{ours.games_per_s:,.0f} games/s, ratio {ratio}" if ours else "—")
         )
         shown = ", ".join(f"{k}={v}" for k, v in params.items()) or "defaults"
         rows.append(
-            f"| `{name}` | {shown} | {m.games_per_s:,.0f} | {m.actions_per_s:,.0f} | "
-            f"{m.actions_per_game:.1f} | {theirs} | "
-            f"{f'{partner.games_per_s:,.0f}' if partner else '—'} | {ratio} |"
+            f"| `{name}` | {shown} | {theirs.games_per_s:,.0f} | {theirs.actions_per_s:,.0f} | "
+            f"{theirs.actions_per_game:.1f} | {shown_partner} | "
+            + (
+                f"{ours.games_per_s:,.0f} | {ours.actions_per_s:,.0f} | {ratio} |"
+                if ours
+                else "— | — | — |"
+            )
         )
         notes.append(f"`{name}`: {why}.")
     return (
         f"Command: `{command}` — OpenSpiel {version}, each game driven from Python by the same "
-        f"loop as wolfden's games (uniform random legal action; chance nodes sampled from their "
-        f"probabilities and not counted as actions), median of {repeat} repetitions, in the "
-        f"same run as the wolfden figures.\n\nMachine: {host}.\n\n"
+        f"random-playout loop as wolfden's games (uniform over the legal actions; chance nodes "
+        f"such as the deal sampled from their probabilities and not counted as actions, since "
+        f"wolfden deals inside `setup`). Each pair is timed in turns in the same run; "
+        f"{bench.RATE_NOTE}; median of {repeat} repetitions.\n\nMachine: {host}.\n\n"
         + "\n".join(rows)
         + "\n\n"
         + "\n".join(f"- {n}" for n in notes)
@@ -443,8 +450,8 @@ def _bench_scaling(bench: Any, chosen: list[Game], command: str, host: str) -> s
     )
     options = "" if result.label == "defaults" else result.label + " "
     return (
-        f"Command: `{command}` — `wolfden simulate {game.id} {options}"
-        f"--games {games} --workers W` with random bots, timed from start to finish (starting "
+        f"Command: `{command}` — `wolfden simulate {game.id} {options}--bots random "
+        f"--games {games} --workers W`, timed by the wall clock from start to finish (starting "
         f"the worker processes included), median of {result.repeats} runs each.\n\n"
         f"Machine: {host}; one-minute load average {result.load:.2f} before the runs. "
         f"During the 2-worker runs the workers got {result.busy:.2f} cores on average (their "
