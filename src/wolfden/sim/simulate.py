@@ -38,9 +38,12 @@ def load_game(ref: str) -> Game:
         return game_registry.get(ref)
     if "." in ref or ref.isidentifier():
         try:
-            return cast(Game, importlib.import_module(ref))
+            module = importlib.import_module(ref)
         except ModuleNotFoundError:
             pass
+        else:
+            if all(hasattr(module, name) for name in ("id", "Config", "setup", "apply")):
+                return cast(Game, module)
     return game_registry.get(ref)  # raises UnknownGame naming the registered games
 
 
