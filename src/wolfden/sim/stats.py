@@ -97,15 +97,20 @@ class Extra:
         self.total = 0.0
         self.low: float | None = None
         self.high: float | None = None
-        self.counts: Counter[str] = Counter()
+        self.counts: Counter[str | int] = Counter()
+        """Games (or items) per value: text keys for labels, whole-number keys for numbers."""
 
     def add_number(self, value: float) -> None:
         self.games += 1
         self.total += value
-        self.low = value if self.low is None else min(self.low, value)
-        self.high = value if self.high is None else max(self.high, value)
-        if float(value).is_integer():
-            self.counts[str(int(value))] += 1
+        if self.low is None or value < self.low:
+            self.low = value
+        if self.high is None or value > self.high:
+            self.high = value
+        if type(value) is int:
+            self.counts[value] += 1
+        elif float(value).is_integer():
+            self.counts[int(value)] += 1
 
     def add_label(self, value: str) -> None:
         self.games += 1
@@ -132,16 +137,15 @@ class Extra:
             out["max"] = self.high
             out["total"] = self.total
         if self.counts:
-            out["counts"] = dict(sorted(self.counts.items(), key=_count_key))
+            out["counts"] = {str(k): n for k, n in sorted(self.counts.items(), key=_count_key)}
         return out
 
 
-def _count_key(item: tuple[str, int]) -> tuple[int, float, str]:
+def _count_key(item: tuple[str | int, int]) -> tuple[int, float, str]:
     key = item[0]
-    try:
-        return (0, float(key), key)
-    except ValueError:
-        return (1, 0.0, key)
+    if isinstance(key, int):
+        return (0, float(key), "")
+    return (1, 0.0, key)
 
 
 def flatten_stats(stats: Mapping[str, Any], prefix: str = "") -> Iterable[tuple[str, Any]]:
@@ -189,13 +193,19 @@ class Tally:
             self._add_extra(name, value)
 
     def _extra(self, name: str) -> Extra:
-        extra = self.extras.get(name)
-        if extra is None:
+        try:
+            return self.extras[name]
+        except KeyError:
             extra = self.extras[name] = Extra()
-        return extra
+            return extra
 
     def _add_extra(self, name: str, value: Any) -> None:
-        if isinstance(value, bool) or value is None:
+        kind = type(value)
+        if kind is str:
+            self._extra(name).add_label(value)
+        elif kind is int or kind is float:
+            self._extra(name).add_number(value)
+        elif isinstance(value, bool) or value is None:
             self._extra(name).add_label(str(value).lower())
         elif isinstance(value, (int, float)):
             self._extra(name).add_number(value)
