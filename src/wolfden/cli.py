@@ -10,13 +10,13 @@ from typing import Any
 import click
 
 from wolfden import __version__, bots, games
-from wolfden.config_options import config_from_options, config_options
 from wolfden.engine.errors import WolfdenError
 from wolfden.engine.record import MatchRecord, replay
 from wolfden.engine.rng import derive_seed
 from wolfden.engine.types import TABLE, Viewer
 from wolfden.sim.cli import balance_command, bench_command, simulate_command
-from wolfden.terminal import module_for, render
+from wolfden.sim.options import build_config, game_params
+from wolfden.terminal import render
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -56,24 +56,14 @@ class PlayCommands(click.Group):
 
 def _play_command(game_id: str) -> click.Command:
     game = games.get(game_id)
-    extra = module_for(game_id)
-    extra_options: list[click.Option] = list(getattr(extra, "EXTRA_OPTIONS", []))
 
     def run(**options: Any) -> None:
-        seat_bots: dict[int, str] = {}
-        config_kwargs: dict[str, Any] = {}
-        apply_extra = getattr(extra, "apply_extra", None)
-        if apply_extra is not None:
-            apply_extra(options, config_kwargs, seat_bots)
-        for key, value in config_kwargs.items():
-            options["cfg_" + key] = value
-        config = config_from_options(game.Config, options)
+        config, seat_bots = build_config(game, options)
         seed = options["seed"] if options["seed"] is not None else _fresh_seed()
         _play(game_id, config, seed, options["human"], options["bots"], seat_bots, options["save"])
 
     params: list[click.Parameter] = [
-        *config_options(game.Config),
-        *extra_options,
+        *game_params(game),
         click.Option(
             ["--human", "human"],
             type=int,
