@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import json
+import sys
+import types
+
+import click
 import pytest
 import sim_tinygame as tiny
 from click.testing import CliRunner
 
 from wolfden.sim import bench
 from wolfden.sim.cli import balance_command, bench_command
+from wolfden.sim.options import extra_variants, parse_game_flags
 
 
 def test_a_random_playout_goes_through_the_contract_to_the_end():
@@ -106,3 +112,61 @@ def test_balance_writes_tables_and_figures(tmp_path):
         assert f"(figures/{name})" in text
         pixels = matplotlib.image.imread(figures / name)
         assert pixels.std() > 0.01
+
+
+@pytest.fixture
+def tiny_extra_flags(monkeypatch):
+    """A terminal module for the tiny game with a flag of its own, as a game may have."""
+    module = types.ModuleType("wolfden.terminal.tiny_parity")
+    module.EXTRA_OPTIONS = [
+        click.Option(["--level"], type=click.Choice(["easy", "hard"]), default="easy")
+    ]
+
+    def apply_extra(options, config_kwargs, seat_bots):
+        if options.get("level") == "hard":
+            config_kwargs["target"] = 5
+            seat_bots[0] = "random"
+
+    module.apply_extra = apply_extra
+    monkeypatch.setitem(sys.modules, "wolfden.terminal.tiny_parity", module)
+
+
+def test_a_games_own_flags_set_config_and_seat_bots(tiny_extra_flags):
+    config, seats = parse_game_flags(tiny, ["--level", "hard", "--players", "5"])
+    assert config.target == 5 and config.players == 5
+    assert seats == {0: "random"}
+    assert extra_variants(tiny) == [["--level", "hard"]]
+
+
+def test_simulate_takes_a_games_own_flags(tiny_extra_flags):
+    from wolfden.sim.cli import simulate_command
+
+    result = CliRunner().invoke(
+        simulate_command, ["sim_tinygame", "--level", "hard", "--games", "5", "--json", "-w", "1"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["config"]["target"] == 5
+    assert data["bots"]["seats"] == {"0": "random"}
+
+
+def test_balance_studies_a_games_own_flags_as_variants(tiny_extra_flags, tmp_path):
+    doc = tmp_path / "balance.md"
+    result = CliRunner().invoke(
+        balance_command,
+        [
+            "sim_tinygame",
+            "--games",
+            "10",
+            "-w",
+            "1",
+            "--output",
+            str(doc),
+            "--figures",
+            str(tmp_path / "figures"),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    text = doc.read_text()
+    assert "| --level hard | random |" in text
+    assert "With `--level hard` the game's option sets these seats' bots: seat 0: `random`." in text

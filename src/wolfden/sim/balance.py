@@ -4,7 +4,8 @@
 with one section per game and a figure per study in ``docs/figures/``. Werewolf has studies of
 its own (player counts, custom role sets); any other game gets the generic ones: its player
 counts (a ``players`` option with a range), and each variant (every true/false and choice
-option) against the defaults, each with every bot kind the game has.
+option of its Config, and every choice of its own extra flags, such as a bot team's memory
+level) against the defaults, each with every bot kind the game has.
 """
 
 from __future__ import annotations
@@ -19,10 +20,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import click
+
 from wolfden.engine.config import field_types
 from wolfden.engine.contract import Game
 from wolfden.engine.errors import ConfigError
 from wolfden.sim import simulate as sim
+from wolfden.sim.options import extra_variants, parse_game_flags
 from wolfden.sim.report import plot_series
 
 SLOW_GAMES_PER_S = 40.0
@@ -41,6 +45,8 @@ class Study:
     bots: list[str]
     games: int
     note: str = ""
+    seat_bots: dict[str, dict[int, str]] = field(default_factory=dict)
+    """Bots that a point's own game options choose for some seats, by point label."""
     results: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
     skipped: dict[str, str] = field(default_factory=dict)
 
@@ -130,6 +136,17 @@ def generic_studies(game: Game, games: int, bot_kinds: list[str]) -> list[Study]
                 variants.append((label, _config(game, **{name: value})))
             except ConfigError:
                 continue
+    seat_bots: dict[str, dict[int, str]] = {}
+    for flags in extra_variants(game):
+        label = " ".join(flags)
+        try:
+            config, seats = parse_game_flags(game, flags)
+            sim.check_bots(game, sim.BotPlan(bot_kinds[0], tuple(sorted(seats.items()))))
+        except (ConfigError, click.ClickException):
+            continue
+        variants.append((label, config))
+        if seats:
+            seat_bots[label] = seats
     if len(variants) > 1:
         studies.append(
             Study(
@@ -141,6 +158,7 @@ def generic_studies(game: Game, games: int, bot_kinds: list[str]) -> list[Study]
                 bot_kinds,
                 games,
                 "Each variant is one option changed from the defaults.",
+                seat_bots=seat_bots,
             )
         )
     return studies
@@ -213,8 +231,9 @@ def run_study(
     study.bots = kept
     for kind in study.bots:
         for label, config in study.points:
+            seats = tuple(sorted(study.seat_bots.get(label, {}).items()))
             plan = sim.make_plan(
-                study.game, config, games=study.games, seed=seed, bots=sim.BotPlan(kind)
+                study.game, config, games=study.games, seed=seed, bots=sim.BotPlan(kind, seats)
             )
             result = sim.run(plan, workers=workers, executor=pool, progress=progress)
             if result.interrupted:
@@ -256,6 +275,9 @@ def study_markdown(study: Study, figure: str, command: str, seed: int) -> str:
     )
     if study.note:
         lines += ["", study.note]
+    for label, seats in study.seat_bots.items():
+        chosen = ", ".join(f"seat {seat}: `{kind}`" for seat, kind in sorted(seats.items()))
+        lines += ["", f"With `{label}` the game's option sets these seats' bots: {chosen}."]
     for kind, why in study.skipped.items():
         lines += ["", f"Bot `{kind}`: {why}."]
     lines += [
