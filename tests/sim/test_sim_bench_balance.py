@@ -170,3 +170,11 @@ def test_balance_studies_a_games_own_flags_as_variants(tiny_extra_flags, tmp_pat
     text = doc.read_text()
     assert "| --level hard | random |" in text
     assert "With `--level hard` the game's option sets these seats' bots: seat 0: `random`." in text
+
+
+def test_scaling_compares_one_worker_with_two():
+    result = bench.bench_scaling(tiny, tiny.Config(), games=60, repeats=1)
+    assert result.games == 60 and result.repeats == 1
+    assert result.one > 0 and result.two > 0
+    assert result.ratio == result.two / result.one
+    assert result.startup > 0 and result.busy > 0

@@ -243,6 +243,8 @@ class Scaling:
     """Cores the many-worker runs got on average (the workers' CPU time over the wall time)."""
     load: float
     """The machine's one-minute load average before the runs (other work on a shared machine)."""
+    startup: float
+    """Seconds a many-worker run takes for one game per worker: mostly starting the workers."""
 
     @property
     def ratio(self) -> float:
@@ -265,6 +267,10 @@ def bench_scaling(
     many: list[float] = []
     busy: list[float] = []
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    tiny = sim.make_plan(game, config, games=workers, seed=1)
+    startup = statistics.median(
+        sim.run(tiny, workers=workers, chunk_size=1).seconds for _ in range(repeats)
+    )
     for _ in range(repeats):
         for count, out in ((1, one), (workers, many)):
             study = sim.run(plan, workers=count)
@@ -281,6 +287,7 @@ def bench_scaling(
         statistics.median(many),
         statistics.median(busy),
         load,
+        startup,
     )
 
 

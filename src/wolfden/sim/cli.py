@@ -441,12 +441,13 @@ def _bench_scaling(bench: Any, chosen: list[Game], command: str, host: str) -> s
     game = next((g for g in chosen if g.id == "werewolf"), chosen[0])
     config = bench.bench_configs(game)[0][1]
     probe = bench.measure("probe", bench.playout_of(game, config), repeats=1, seconds=0.3)
-    games = max(200, int(probe.games_per_s * 3))
+    games = max(200, int(probe.games_per_s * 5))
     click.echo(f"simulate scaling: {game.id}, {games} games, 1 worker against 2")
     result = bench.bench_scaling(game, config, games=games)
     click.echo(
         f"  1 worker {result.one:,.0f} games/s, 2 workers {result.two:,.0f} games/s: "
-        f"{result.ratio:.2f}× (workers got {result.busy:.2f} cores; load {result.load:.2f})"
+        f"{result.ratio:.2f}× (workers got {result.busy:.2f} cores; load {result.load:.2f}; "
+        f"starting the workers {result.startup:.2f} s)"
     )
     options = "" if result.label == "defaults" else result.label + " "
     return (
@@ -456,7 +457,9 @@ def _bench_scaling(bench: Any, chosen: list[Game], command: str, host: str) -> s
         f"Machine: {host}; one-minute load average {result.load:.2f} before the runs. "
         f"During the 2-worker runs the workers got {result.busy:.2f} cores on average (their "
         "CPU time over the wall time): with both cores free this is close to 2, and a lower "
-        "figure means other work on the shared machine held a core.\n\n"
+        "figure means other work on the shared machine held a core. Starting the 2 workers "
+        f"costs about {result.startup:.2f} s (a run of one game per worker), included in "
+        "the 2-worker figure.\n\n"
         "| workers | games/s | scaling |\n|---:|---:|---:|\n"
         f"| 1 | {result.one:,.0f} | 1.00× |\n"
         f"| 2 | {result.two:,.0f} | {result.ratio:.2f}× |"

@@ -10,7 +10,6 @@ chunk size and the backend therefore never change the figures.
 from __future__ import annotations
 
 import importlib
-import logging
 import math
 import os
 import signal
@@ -350,6 +349,8 @@ def _run_local(
 def _run_ray(
     plan: Plan, pieces: Sequence[tuple[int, int]], workers: int
 ) -> Generator[ChunkResult, None, None]:
+    import logging
+
     try:
         import ray
     except ImportError as exc:
