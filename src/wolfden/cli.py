@@ -14,6 +14,7 @@ from wolfden.engine.errors import WolfdenError
 from wolfden.engine.record import MatchRecord, replay
 from wolfden.engine.rng import derive_seed
 from wolfden.engine.types import TABLE, Viewer
+from wolfden.server.cli import serve_command
 from wolfden.sim.cli import balance_command, bench_command, simulate_command
 from wolfden.sim.options import build_config, game_params
 from wolfden.terminal import render
@@ -180,6 +181,9 @@ def replay_command(file: str, as_: str) -> None:
                 click.echo(f"[{i:>3} {who}] {event['text']}")
     click.echo("")
     click.echo(render(game.id, game.view(state, viewer)))
+
+
+cli.add_command(serve_command)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -2,7 +2,7 @@
 
 The ``rules`` bot plays like a careful beginner:
 - Werewolves never target or vote for each other; the pack follows the first pick made, so
-  it agrees at once; by day the pack votes together for the most suspicious non-Werewolf.
+  it agrees at once; by day each Werewolf votes for the most suspicious non-Werewolf.
 - The Seer looks into players it knows nothing about, votes for the Werewolves it found and
   never for players it cleared.
 - The Guardian varies its protection: never the same player twice in a row (the rule), and
@@ -81,7 +81,7 @@ class WerewolfRulesBot:
                 return by_target[picks[0]]
         score = suspicion(view)
         # The pack removes whoever the village trusts most (a likely Seer or Guardian).
-        best = min(by_target, key=lambda t: (score.get(t, 0.0), t))
+        best = min(by_target, key=lambda t: (score.get(t, 0.0), rng.random()))
         return by_target[best] if rng.chance(0.7) else rng.choice(list(legal))
 
     def _vote(
@@ -98,7 +98,7 @@ class WerewolfRulesBot:
             choices = [t for t in votes if t not in pack]
             if not choices:
                 return abstain
-            return votes[max(choices, key=lambda t: (score.get(t, 0.0), -t))]
+            return votes[max(choices, key=lambda t: (score.get(t, 0.0), rng.random()))]
         if role == "seer":
             found = [c["target"] for c in me.get("checks", []) if c["werewolf"]]
             cleared = {c["target"] for c in me.get("checks", []) if not c["werewolf"]}

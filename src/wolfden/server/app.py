@@ -1,0 +1,650 @@
+"""The ASGI app: REST lobby (OpenAPI at /docs), the play WebSocket at /ws, the web client at /."""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import json
+import logging
+import mimetypes
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocketDisconnect
+
+from wolfden import games
+from wolfden.server.clock import Clock, RealClock
+from wolfden.server.errors import Refused
+from wolfden.server.rooms import (
+    PROTOCOL_VERSION,
+    Participant,
+    Room,
+    RoomManager,
+    game_info,
+    token_hash,
+)
+from wolfden.server.settings import Settings
+from wolfden.storage.rooms import RoomStore, default_db_path
+
+log = logging.getLogger("wolfden.server")
+
+for _ext, _type in {
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".css": "text/css",
+    ".svg": "image/svg+xml",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".woff2": "font/woff2",
+}.items():
+    mimetypes.add_type(_type, _ext)
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+    "media-src 'self' data: blob:; connect-src 'self'; font-src 'self'; object-src 'none'; "
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+# /docs loads the OpenAPI browser with an inline bootstrap script; only those pages get this.
+DOCS_CSP = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: "
+    "https://fastapi.tiangolo.com; frame-ancestors 'none'"
+)
+
+
+class SecurityHeaders:
+    """Adds CSP, nosniff, frame denial and no-referrer to every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path: str = scope.get("path", "")
+        csp = DOCS_CSP if path in ("/docs", "/redoc") else CSP
+        api = path.startswith("/api/")
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [
+                    (b"content-security-policy", csp.encode()),
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"x-frame-options", b"DENY"),
+                    (b"referrer-policy", b"no-referrer"),
+                ]
+                if api:
+                    headers.append((b"cache-control", b"no-store"))
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+# -- request bodies -------------------------------------------------------------------------
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateRoom(Body):
+    game: str = Field(description="A game id from GET /api/games.")
+    config: dict[str, Any] | None = Field(None, description="Options; omitted ones keep defaults.")
+    name: str = Field(description="Your name, 1–24 characters.")
+    role: Literal["player", "spectator", "table"] = "player"
+
+
+class JoinRoom(Body):
+    name: str = Field(description="Your name, 1–24 characters, unique in the room.")
+    role: Literal["player", "spectator", "table"] = "player"
+
+
+class SetConfig(Body):
+    config: dict[str, Any]
+
+
+class SetSettings(Body):
+    absent: Literal["bot", "wait", "timeout"] | None = None
+    grace_seconds: float | None = None
+    stand_in_bot: str | None = None
+    bot_delay: float | None = None
+
+
+class AddBot(Body):
+    kind: str = Field(description="A bot kind of this game (GET /api/games).")
+
+
+class TakeSeat(Body):
+    seat: int | Literal["any"] | None = Field(
+        description="A seat number, 'any' for the first free seat, or null to sit out."
+    )
+
+
+class HandOver(Body):
+    participant: str
+
+
+class Start(Body):
+    fill_with: str | None = Field(
+        None, description="Bot kind for empty seats (default: the room's stand-in bot)."
+    )
+    seed: int | None = Field(None, description="Makes the deal reproducible.")
+
+
+class Again(Body):
+    seed: int | None = None
+
+
+# -- the WebSocket connection -------------------------------------------------------------
+
+CLOSE_CODES = {"kicked": 4001, "token_replaced": 4002, "left": 4003, "flood": 1008}
+
+
+class Connection:
+    """One client's WebSocket: a reader loop here, a writer task draining a bounded queue."""
+
+    def __init__(self, ws: WebSocket, settings: Settings) -> None:
+        self.ws = ws
+        self.settings = settings
+        self.participant = ""
+        self.token_hash = ""
+        self.room: Room | None = None
+        self.queue: asyncio.Queue[tuple[str, int | None]] = asyncio.Queue()
+        self.tokens = float(settings.message_burst)
+        self.last = time.monotonic()
+        self.dropped = 0
+        self.closing = False
+
+    def send(self, text: str) -> None:
+        if self.closing:
+            return
+        if self.queue.qsize() >= self.settings.send_queue_limit:
+            log.warning("a client of %s is too slow; disconnecting it", self.participant)
+            self.closing = True
+            self.queue.put_nowait(("", 1013))
+            return
+        self.queue.put_nowait((text, None))
+
+    def close(self, reason: str) -> None:
+        if self.closing:
+            return
+        self.send(json.dumps({"type": "closed", "reason": reason}))
+        self.closing = True
+        self.queue.put_nowait(("", CLOSE_CODES.get(reason, 1000)))
+
+    async def writer(self) -> None:
+        while True:
+            text, code = await self.queue.get()
+            if code is not None:
+                with contextlib.suppress(Exception):
+                    await self.ws.close(code)
+                return
+            try:
+                await self.ws.send_text(text)
+            except Exception:
+                return
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        rate = self.settings.messages_per_second
+        self.tokens = min(
+            float(self.settings.message_burst), self.tokens + (now - self.last) * rate
+        )
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            self.dropped = 0
+            return True
+        self.dropped += 1
+        return False
+
+    def error(self, code: str, message: str, ref: Any = None) -> None:
+        body: dict[str, Any] = {"type": "error", "error": {"code": code, "message": message}}
+        if ref is not None:
+            body["id"] = ref
+        self.send(json.dumps(body, ensure_ascii=False))
+
+
+def _ref(msg: dict[str, Any]) -> Any:
+    ref = msg.get("id")
+    if (
+        isinstance(ref, bool)
+        or not isinstance(ref, (str, int))
+        or (isinstance(ref, str) and len(ref) > 64)
+    ):
+        return None
+    return ref
+
+
+# -- the app --------------------------------------------------------------------------------
+
+
+def create_app(
+    settings: Settings | None = None,
+    *,
+    clock: Clock | None = None,
+    store: RoomStore | None = None,
+) -> FastAPI:
+    settings = settings or Settings()
+    clock = clock or RealClock()
+    if store is None:
+        store = RoomStore(settings.db if settings.db is not None else default_db_path())
+    manager = RoomManager(settings, store, clock)
+    manager.recover()
+    wrong_codes: dict[str, collections.deque[float]] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        manager.start_background()
+        yield
+        await manager.shutdown()
+
+    app = FastAPI(
+        title="wolfden",
+        version=str(PROTOCOL_VERSION),
+        summary="Lobby of the wolfden game server. Play happens over the WebSocket at /ws "
+        "(see docs/protocol.md).",
+        lifespan=lifespan,
+    )
+    app.state.manager = manager
+    app.state.clock = clock
+
+    @app.exception_handler(Refused)
+    async def refused(request: Request, exc: Refused) -> JSONResponse:
+        return JSONResponse(exc.to_json(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        parts = []
+        for err in exc.errors()[:3]:
+            where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
+            if err.get("type") == "json_invalid":
+                parts.append("the body is not valid JSON")
+            elif err.get("type") == "extra_forbidden":
+                parts.append(f"'{where}' is not a field of this request")
+            else:
+                parts.append(f"'{where or 'body'}': {err.get('msg', 'invalid')}")
+        message = "The request is not right: " + "; ".join(parts) + "."
+        return JSONResponse({"error": {"code": "bad_request", "message": message}}, status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "bad_request")
+        message = {
+            404: "There is nothing at this address.",
+            405: "This address does not accept that method.",
+        }.get(exc.status_code, str(exc.detail))
+        return JSONResponse(
+            {"error": {"code": code, "message": message}}, status_code=exc.status_code
+        )
+
+    @app.exception_handler(Exception)
+    async def crashed(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unexpected error on %s", request.url.path)
+        return JSONResponse(
+            {
+                "error": {
+                    "code": "internal",
+                    "message": "The server hit a bug; nothing was changed.",
+                }
+            },
+            status_code=500,
+        )
+
+    def client_key(request: Request | WebSocket) -> str:
+        return request.client.host if request.client else "?"
+
+    def look_up(request: Request | WebSocket, code: str) -> Room:
+        key = client_key(request)
+        now = time.monotonic()
+        failures = wrong_codes.get(key)
+        if failures is not None:
+            while failures and failures[0] < now - 60:
+                failures.popleft()
+            if len(failures) >= settings.wrong_codes_per_minute:
+                raise Refused(
+                    "too_many_attempts",
+                    "Too many room codes that do not exist were tried; wait a minute.",
+                    429,
+                )
+        try:
+            return manager.get(code)
+        except Refused:
+            wrong_codes.setdefault(key, collections.deque()).append(now)
+            if len(wrong_codes) > 10_000:
+                wrong_codes.clear()
+            raise
+
+    def bearer(request: Request) -> str | None:
+        header = request.headers.get("authorization", "")
+        scheme, _, value = header.partition(" ")
+        return value.strip() if scheme.lower() == "bearer" else None
+
+    def room_reply(room: Room) -> dict[str, Any]:
+        return {"room": room.summary()}
+
+    def joined(room: Room, p: Participant, token: str) -> JSONResponse:
+        return JSONResponse(
+            {"code": room.code, "token": token, "participant": p.id, "room": room.summary()},
+            status_code=201,
+        )
+
+    # -- games --------------------------------------------------------------------------
+
+    @app.get("/api/games", tags=["games"])
+    async def list_games() -> list[dict[str, Any]]:
+        """Every registered game with its options, default configuration, seats and bot kinds."""
+        return [game_info(g) for g in games.all()]
+
+    @app.get("/api/games/{game_id}", tags=["games"])
+    async def get_game(game_id: str) -> dict[str, Any]:
+        from wolfden.server.rooms import find_game
+
+        return game_info(find_game(game_id))
+
+    # -- rooms --------------------------------------------------------------------------
+
+    @app.post("/api/rooms", tags=["rooms"], status_code=201)
+    async def create_room(body: CreateRoom) -> JSONResponse:
+        """Create a room; the creator is its host. Answers the code and the host's token."""
+        room, p, token = manager.create_room(body.game, body.config, body.name, body.role)
+        return joined(room, p, token)
+
+    @app.get("/api/rooms/{code}", tags=["rooms"])
+    async def get_room(code: str, request: Request) -> dict[str, Any]:
+        """The room summary: seats, participants, presence, settings, status."""
+        return look_up(request, code).summary()
+
+    @app.post("/api/rooms/{code}/join", tags=["rooms"], status_code=201)
+    async def join_room(code: str, body: JoinRoom, request: Request) -> JSONResponse:
+        """Join by code as a player (takes the first free seat), a spectator or a table screen."""
+        room = look_up(request, code)
+        p, token = manager.join(room, body.name, body.role)
+        return joined(room, p, token)
+
+    @app.get("/api/rooms/{code}/me", tags=["rooms"])
+    async def me(code: str, request: Request) -> dict[str, Any]:
+        """Who this token is in the room (401 if it no longer works)."""
+        room = look_up(request, code)
+        p = manager.authenticate(room, bearer(request))
+        return {"participant": room.participant_json(p), "room": room.summary()}
+
+    @app.post("/api/rooms/{code}/participants/{pid}/seat", tags=["rooms"])
+    async def take_seat(code: str, pid: str, body: TakeSeat, request: Request) -> dict[str, Any]:
+        """Move to a seat, take any free seat, or sit out (null). Yourself, or anyone as host."""
+        room = look_up(request, code)
+        actor = manager.authenticate(room, bearer(request))
+        manager.move(room, actor, manager.participant(room, pid), body.seat)
+        return room_reply(room)
+
+    @app.post("/api/rooms/{code}/participants/{pid}/leave", tags=["rooms"])
+    async def leave(code: str, pid: str, request: Request) -> dict[str, Any]:
+        """Leave the room; the token stops working."""
+        room = look_up(request, code)
+        actor = manager.authenticate(room, bearer(request))
+        if actor.id != pid:
+            raise Refused("forbidden", "You can only leave for yourself; the host can kick.", 403)
+        manager.remove_participant(room, actor, "left")
+        return room_reply(room)
+
+    # -- host controls --------------------------------------------------------------------
+
+    def host_room(code: str, request: Request) -> Room:
+        room = look_up(request, code)
+        manager.require_host(room, bearer(request))
+        return room
+
+    @app.put("/api/rooms/{code}/config", tags=["host"])
+    async def set_config(code: str, body: SetConfig, request: Request) -> dict[str, Any]:
+        """Replace the configuration between matches; the seats follow its player count."""
+        room = host_room(code, request)
+        manager.set_config(room, body.config)
+        return room_reply(room)
+
+    @app.put("/api/rooms/{code}/settings", tags=["host"])
+    async def set_settings(code: str, body: SetSettings, request: Request) -> dict[str, Any]:
+        """What happens to absent players, the grace period, the stand-in bot, the bot delay."""
+        room = host_room(code, request)
+        manager.set_settings(room, body.model_dump(exclude_none=True))
+        return room_reply(room)
+
+    @app.post("/api/rooms/{code}/seats/{seat}/bot", tags=["host"])
+    async def add_bot(code: str, seat: int, body: AddBot, request: Request) -> dict[str, Any]:
+        """Put a bot of the given kind in an empty seat."""
+        room = host_room(code, request)
+        manager.add_bot(room, seat, body.kind)
+        return room_reply(room)
+
+    @app.delete("/api/rooms/{code}/seats/{seat}/bot", tags=["host"])
+    async def remove_bot(code: str, seat: int, request: Request) -> dict[str, Any]:
+        """Take the bot out of a seat."""
+        room = host_room(code, request)
+        manager.remove_bot(room, seat)
+        return room_reply(room)
+
+    @app.post("/api/rooms/{code}/participants/{pid}/kick", tags=["host"])
+    async def kick(code: str, pid: str, request: Request) -> dict[str, Any]:
+        """Remove someone; in a match a stand-in bot plays their seat."""
+        room = host_room(code, request)
+        manager.remove_participant(room, manager.participant(room, pid), "kicked")
+        return room_reply(room)
+
+    @app.post("/api/rooms/{code}/participants/{pid}/token", tags=["host"])
+    async def reissue(code: str, pid: str, request: Request) -> dict[str, Any]:
+        """Move a participant to a new device: a fresh token; the old one stops working."""
+        room = host_room(code, request)
+        target = manager.participant(room, pid)
+        return {"token": manager.new_token(room, target), "participant": target.id}
+
+    @app.post("/api/rooms/{code}/host", tags=["host"])
+    async def hand_over(code: str, body: HandOver, request: Request) -> dict[str, Any]:
+        """Hand the host role to another participant."""
+        room = host_room(code, request)
+        manager.hand_over(room, manager.participant(room, body.participant))
+        return room_reply(room)
+
+    @app.post("/api/rooms/{code}/start", tags=["host"])
+    async def start(code: str, request: Request, body: Start | None = None) -> dict[str, Any]:
+        """Deal and start a match; empty seats get bots."""
+        room = host_room(code, request)
+        body = body or Start.model_validate({})
+        fill: Any = body.fill_with if "fill_with" in body.model_fields_set else ""
+        manager.start(room, fill_with=fill, seed=body.seed)
+        return room_reply(room)
+
+    @app.post("/api/rooms/{code}/again", tags=["host"])
+    async def again(code: str, request: Request, body: Again | None = None) -> dict[str, Any]:
+        """Play again with the same seats and configuration."""
+        room = host_room(code, request)
+        manager.start(room, seed=body.seed if body else None, again=True)
+        return room_reply(room)
+
+    @app.post("/api/rooms/{code}/end", tags=["host"])
+    async def end(code: str, request: Request) -> dict[str, Any]:
+        """End the match now, without a result."""
+        room = host_room(code, request)
+        manager.end(room)
+        return room_reply(room)
+
+    @app.post("/api/rooms/{code}/pause", tags=["host"])
+    async def pause(code: str, request: Request) -> dict[str, Any]:
+        """Stop the clock; actions are refused until resume."""
+        room = host_room(code, request)
+        manager.pause(room, True)
+        return room_reply(room)
+
+    @app.post("/api/rooms/{code}/resume", tags=["host"])
+    async def resume(code: str, request: Request) -> dict[str, Any]:
+        """Start the clock again; the paused time is added to the deadline."""
+        room = host_room(code, request)
+        manager.pause(room, False)
+        return room_reply(room)
+
+    # -- matches --------------------------------------------------------------------------
+
+    @app.get("/api/matches/{match_id}", tags=["matches"])
+    async def match_record(match_id: str) -> dict[str, Any]:
+        """The record of an ended match, as `wolfden replay` reads it."""
+        return manager.record(match_id)
+
+    # -- play -----------------------------------------------------------------------------
+
+    @app.websocket("/ws")
+    async def play(ws: WebSocket) -> None:
+        await ws.accept()
+        conn = Connection(ws, settings)
+        writer = asyncio.get_running_loop().create_task(conn.writer())
+        try:
+            while not conn.closing:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    raw = message.get("bytes") or b""
+                    try:
+                        text = raw.decode("utf-8")
+                    except UnicodeDecodeError:
+                        conn.error("invalid_message", "Messages are JSON text.")
+                        continue
+                await handle(conn, text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if conn.room is not None:
+                manager.detach(conn.room, conn)
+            if not conn.closing:
+                conn.closing = True
+                conn.queue.put_nowait(("", 1000))
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(writer, 2)
+
+    async def handle(conn: Connection, text: str) -> None:
+        if not conn.allow():
+            if conn.dropped > settings.flood_limit:
+                conn.close("flood")
+            elif conn.dropped == 1 or conn.dropped % 20 == 0:
+                conn.error("rate_limited", "Too many messages; slow down.")
+            return
+        if len(text) > settings.max_message_bytes or len(text.encode("utf-8", "surrogatepass")) > (
+            settings.max_message_bytes
+        ):
+            conn.error("too_large", f"A message may be at most {settings.max_message_bytes} bytes.")
+            return
+        try:
+            msg = json.loads(text)
+        except (ValueError, RecursionError):
+            conn.error("invalid_message", "That message is not JSON.")
+            return
+        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+            conn.error("invalid_message", 'Every message is a JSON object with a "type".')
+            return
+        ref = _ref(msg)
+        kind = msg["type"]
+        try:
+            if kind == "hello":
+                hello(conn, msg)
+            elif kind == "ping":
+                body: dict[str, Any] = {"type": "pong", "server_time": clock.now()}
+                if ref is not None:
+                    body["id"] = ref
+                conn.send(json.dumps(body))
+            elif kind in ("action", "host_action"):
+                await act(conn, msg, ref, host=kind == "host_action")
+            else:
+                conn.error(
+                    "unknown_type",
+                    f"Unknown message type {kind[:40]!r}; use hello, action, host_action or ping.",
+                    ref,
+                )
+        except Refused as exc:
+            conn.error(exc.code, exc.message, ref)
+        except Exception:
+            log.exception("unexpected error handling a %s message", kind[:40])
+            conn.error("internal", "The server hit a bug; nothing was changed.", ref)
+
+    def hello(conn: Connection, msg: dict[str, Any]) -> None:
+        if conn.room is not None:
+            raise Refused("invalid_message", "This connection has already said hello.")
+        if msg.get("v") != PROTOCOL_VERSION:
+            raise Refused(
+                "invalid_message",
+                f"This server speaks protocol version {PROTOCOL_VERSION}; "
+                f'send "v": {PROTOCOL_VERSION}.',
+            )
+        room = look_up(conn.ws, msg.get("room"))  # type: ignore[arg-type]
+        p = manager.authenticate(room, msg.get("token"))
+        conn.room, conn.participant, conn.token_hash = room, p.id, token_hash(msg["token"])
+        conn.send(
+            json.dumps(
+                {
+                    "type": "welcome",
+                    "v": PROTOCOL_VERSION,
+                    "you": room.participant_json(p) | {"connected": True},
+                    "server_time": clock.now(),
+                },
+                ensure_ascii=False,
+            )
+        )
+        if not manager.attach(room, conn):
+            conn.send(
+                json.dumps(
+                    {"type": "room", "room": room.summary(), "server_time": clock.now()},
+                    ensure_ascii=False,
+                )
+            )
+        if room.match is not None:
+            conn.send(manager.view_message(room, p))
+
+    async def act(conn: Connection, msg: dict[str, Any], ref: Any, *, host: bool) -> None:
+        room = conn.room
+        if room is None:
+            raise Refused("not_ready", 'Say "hello" with your room code and token first.')
+        version = msg.get("version")
+        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+            raise Refused(
+                "invalid_message", "'version' is the whole number of the view you acted on."
+            )
+        try:
+            action = manager.parse_action(msg)
+            p = room.participants.get(conn.participant)
+            if p is None:
+                raise Refused("unauthorized", "This token no longer works in this room.", 401)
+            if "seat" in msg and (host or msg["seat"] != p.seat):
+                raise Refused(
+                    "not_your_seat",
+                    "You can only act for your own seat; leave out 'seat' or give your own.",
+                )
+            submit = manager.host_action if host else manager.player_action
+            new_version = await submit(room, p, conn.token_hash, action, version)
+        except Refused as exc:
+            body: dict[str, Any] = {
+                "type": "rejected",
+                "error": {"code": exc.code, "message": exc.message},
+            }
+            if ref is not None:
+                body["id"] = ref
+            conn.send(json.dumps(body, ensure_ascii=False))
+            return
+        conn.send(json.dumps({"type": "accepted", "id": ref, "version": new_version}))
+
+    web = settings.web_dir
+    if web is not None and Path(web).is_dir():
+        app.mount("/", StaticFiles(directory=str(web), html=True), name="web")
+
+    app.add_middleware(SecurityHeaders)
+    return app

@@ -1,0 +1,103 @@
+"""``wolfden serve``: the multiplayer server on uvicorn."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import click
+
+from wolfden.server.settings import Settings
+
+
+@click.command("serve")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on. 0.0.0.0 opens it to your local network (see docs/server.md).",
+)
+@click.option(
+    "--port",
+    default=8000,
+    show_default=True,
+    type=click.IntRange(0, 65535),
+    help="Port to listen on.",
+)
+@click.option(
+    "--db",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="SQLite database file [default: wolfden.sqlite3 in your user data directory].",
+)
+@click.option(
+    "--grace",
+    type=click.FloatRange(0, 3600),
+    default=60.0,
+    show_default=True,
+    help="Seconds a disconnected player keeps their seat before the room's absence rule applies.",
+)
+@click.option(
+    "--bot-delay",
+    type=click.FloatRange(0, 60),
+    default=1.5,
+    show_default=True,
+    help="Seconds a bot waits before acting, so people can follow.",
+)
+@click.option(
+    "--time-scale",
+    type=click.FloatRange(0.001, 10000),
+    default=1.0,
+    show_default=True,
+    help="Let deadlines pass this many times faster (demos and tests).",
+)
+@click.option(
+    "--log-level",
+    type=click.Choice(["debug", "info", "warning", "error"]),
+    default="info",
+    show_default=True,
+)
+def serve_command(
+    host: str,
+    port: int,
+    db: Path | None,
+    grace: float,
+    bot_delay: float,
+    time_scale: float,
+    log_level: str,
+) -> None:
+    """Start the multiplayer server: friends open its address on their phones and play."""
+    import uvicorn
+
+    from wolfden.server.app import create_app
+    from wolfden.storage.rooms import StorageError, default_db_path
+
+    logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
+    settings = Settings(
+        db=db or default_db_path(), grace_seconds=grace, bot_delay=bot_delay, time_scale=time_scale
+    )
+    try:
+        app = create_app(settings)
+    except StorageError as exc:
+        raise click.ClickException(str(exc)) from exc
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        click.echo(
+            f"warning: listening on {host}: anyone who can reach this machine on port {port} "
+            "can open rooms here. Use this only on a network you trust.",
+            err=True,
+        )
+    click.echo(
+        f"wolfden is serving at http://{'127.0.0.1' if host == '0.0.0.0' else host}:{port}/ "
+        f"(database: {settings.db})",
+        err=True,
+    )
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=65536,
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+        lifespan="on",
+    )

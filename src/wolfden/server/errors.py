@@ -1,0 +1,26 @@
+"""Refusals: every error the server answers with has a stable code and a message for people."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Refused(Exception):
+    """A request or message the server will not carry out. Nothing was changed."""
+
+    def __init__(self, code: str, message: str, status: int = 409) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+    def to_json(self) -> dict[str, Any]:
+        return {"error": {"code": self.code, "message": self.message}}
+
+
+def bad_request(message: str) -> Refused:
+    return Refused("bad_request", message, 400)
+
+
+def not_found(code: str, message: str) -> Refused:
+    return Refused(code, message, 404)

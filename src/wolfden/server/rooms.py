@@ -1,0 +1,1220 @@
+"""Rooms, seats and participants, and the match master that runs every room's match.
+
+The master handles each action in one fixed order: authenticate → the match is live and this
+seat may act now → the action is legal → apply → append to the match log and commit → publish
+each viewer's new view. The section from "apply" to "publish" runs without yielding to the event
+loop, under the room's lock, so one room's actions are strictly ordered and nothing is sent
+before it is committed; rooms never wait for one another.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import unicodedata
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from typing import Any, Protocol
+
+from wolfden import bots as bots_registry
+from wolfden import games
+from wolfden.engine import (
+    SPECTATOR,
+    TABLE,
+    Action,
+    ConfigError,
+    Event,
+    Game,
+    MatchRecord,
+    ParseError,
+    Rng,
+    UnknownGame,
+    Viewer,
+    WolfdenError,
+    config_from_json,
+    config_to_json,
+    derive_seed,
+)
+from wolfden.server.clock import Clock
+from wolfden.server.errors import Refused, bad_request, not_found
+from wolfden.server.settings import Settings
+from wolfden.storage.rooms import RoomStore, StorageError, StoredMatch
+
+log = logging.getLogger("wolfden.server")
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+NAME_MAX = 24
+ROLES = ("player", "spectator", "table")
+ABSENT_POLICIES = ("bot", "wait", "timeout")
+PROTOCOL_VERSION = 1
+
+
+def new_token() -> str:
+    """192 random bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def normalize_code(code: str) -> str:
+    return code.strip().upper()
+
+
+def clean_name(raw: Any) -> str:
+    """A name as shown to others: trimmed, 1–24 characters, no control characters."""
+    if not isinstance(raw, str):
+        raise Refused("bad_name", "A name is text of 1 to 24 characters.", 400)
+    name = unicodedata.normalize("NFC", raw).strip()
+    if any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Zl", "Zp") for c in name):
+        raise Refused("bad_name", "A name cannot contain line breaks or control characters.", 400)
+    visible = [c for c in name if not c.isspace() and unicodedata.category(c) != "Cf"]
+    if not visible:
+        raise Refused("bad_name", "Please type a name (1 to 24 characters).", 400)
+    if len(name) > NAME_MAX:
+        raise Refused(
+            "bad_name", f"That name has {len(name)} characters; use at most {NAME_MAX}.", 400
+        )
+    return name
+
+
+def bot_kinds(game_id: str) -> list[str]:
+    """The bot kinds of a game, ``random`` first (a game without a bots module has only that)."""
+    try:
+        return list(bots_registry.kinds(game_id))
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith("wolfden.bots."):
+            return ["random"]
+        raise
+
+
+def make_bot(game_id: str, kind: str, seat: int) -> Any:
+    if kind == "random":
+        return bots_registry.RandomBot(seat)
+    return bots_registry.make(game_id, kind, seat)
+
+
+def game_info(game: Game) -> dict[str, Any]:
+    from wolfden.engine import describe_options
+
+    default = game.Config()
+    return {
+        "id": game.id,
+        "title": getattr(game, "title", game.id),
+        "version": game.version,
+        "options": describe_options(game.Config),
+        "default_config": config_to_json(default),
+        "seats": game.num_seats(default),
+        "bots": bot_kinds(game.id),
+    }
+
+
+def find_game(game_id: Any) -> Game:
+    if not isinstance(game_id, str):
+        raise bad_request("'game' is the id of a game, such as " + repr(games.ids()[0]))
+    try:
+        return games.get(game_id)
+    except UnknownGame as exc:
+        raise not_found("game_not_found", str(exc)) from exc
+
+
+class Peer(Protocol):
+    """One connected client (a WebSocket) of one participant."""
+
+    participant: str
+    token_hash: str
+
+    def send(self, text: str) -> None: ...
+
+    def close(self, reason: str) -> None: ...
+
+
+@dataclass
+class Participant:
+    id: str
+    name: str
+    role: str
+    seat: int | None
+    token_hash: str
+
+
+@dataclass
+class SeatSlot:
+    participant: str | None = None
+    bot: str | None = None
+
+
+@dataclass
+class RoomSettings:
+    absent: str = "bot"
+    grace_seconds: float = 60.0
+    stand_in_bot: str = "random"
+    bot_delay: float = 1.5
+
+
+@dataclass
+class Match:
+    id: str
+    seed: int
+    state: Any
+    meta: dict[str, Any]
+    version: int = 0
+    phase_seq: int = 0
+    phase_started: float = 0.0
+    paused_at: float | None = None
+    ended: bool = False
+    outcome: dict[str, Any] | None = None
+    stand_ins: set[int] = field(default_factory=set)
+    waiting_for: set[str] = field(default_factory=set)
+    bots: dict[tuple[int, str], Any] = field(default_factory=dict)
+
+
+class Room:
+    def __init__(self, code: str, game: Game, config: Any, settings: RoomSettings) -> None:
+        self.code = code
+        self.game = game
+        self.config = config
+        self.settings = settings
+        self.seats = [SeatSlot() for _ in range(game.num_seats(config))]
+        self.participants: dict[str, Participant] = {}
+        self.host: str | None = None
+        self.status = "lobby"
+        self.match: Match | None = None
+        self.finished: list[str] = []
+        self.next_participant = 1
+        self.next_match = 1
+        self.paused_by_host = False
+        self.lock = asyncio.Lock()
+        self.peers: dict[str, set[Peer]] = {}
+        self.timer: asyncio.Task[None] | None = None
+        self.bot_tasks: dict[int, asyncio.Task[None]] = {}
+        self.grace_tasks: dict[str, asyncio.Task[None]] = {}
+
+    # -- documents ----------------------------------------------------------------
+
+    def to_doc(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "game": self.game.id,
+            "config": config_to_json(self.config),
+            "settings": asdict(self.settings),
+            "seats": [[s.participant, s.bot] for s in self.seats],
+            "participants": [asdict(p) for p in self.participants.values()],
+            "host": self.host,
+            "status": self.status,
+            "match": self.match.id if self.match else None,
+            "finished": self.finished,
+            "next_participant": self.next_participant,
+            "next_match": self.next_match,
+            "paused_by_host": self.paused_by_host,
+        }
+
+    @classmethod
+    def from_doc(cls, doc: dict[str, Any]) -> Room:
+        game = games.get(doc["game"])
+        room = cls(
+            doc["code"],
+            game,
+            config_from_json(game.Config, doc["config"]),
+            RoomSettings(**doc["settings"]),
+        )
+        room.seats = [SeatSlot(p, b) for p, b in doc["seats"]]
+        room.participants = {p["id"]: Participant(**p) for p in doc["participants"]}
+        room.host = doc["host"]
+        room.status = doc["status"]
+        room.finished = list(doc["finished"])
+        room.next_participant = doc["next_participant"]
+        room.next_match = doc["next_match"]
+        room.paused_by_host = doc["paused_by_host"]
+        return room
+
+    # -- reading --------------------------------------------------------------------
+
+    def connected(self, pid: str | None) -> bool:
+        return pid is not None and bool(self.peers.get(pid))
+
+    def seat_name(self, seat: int) -> str | None:
+        slot = self.seats[seat]
+        if slot.participant is not None:
+            return self.participants[slot.participant].name
+        if slot.bot is not None:
+            return f"Bot {seat + 1}"
+        return None
+
+    def participant_json(self, p: Participant) -> dict[str, Any]:
+        return {
+            "id": p.id,
+            "name": p.name,
+            "role": p.role,
+            "seat": p.seat,
+            "host": p.id == self.host,
+            "connected": self.connected(p.id),
+        }
+
+    def summary(self) -> dict[str, Any]:
+        m = self.match
+        seats = []
+        for i, slot in enumerate(self.seats):
+            seats.append(
+                {
+                    "seat": i,
+                    "participant": slot.participant,
+                    "name": self.seat_name(i),
+                    "bot": slot.bot,
+                    "connected": slot.bot is not None or self.connected(slot.participant),
+                    "stand_in": m is not None and not m.ended and i in m.stand_ins,
+                }
+            )
+        return {
+            "code": self.code,
+            "game": self.game.id,
+            "status": self.status,
+            "config": config_to_json(self.config),
+            "seats": seats,
+            "participants": [self.participant_json(p) for p in self.participants.values()],
+            "settings": asdict(self.settings),
+            "match": None if m is None else {"id": m.id, "version": m.version, "ended": m.ended},
+            "paused": m is not None and not m.ended and m.paused_at is not None,
+            "matches": list(self.finished),
+        }
+
+    def viewer_of(self, p: Participant) -> Viewer:
+        if p.role == "table":
+            return TABLE
+        if p.role == "player" and p.seat is not None and p.seat < len(self.seats):
+            return Viewer.of(p.seat)
+        return SPECTATOR
+
+    def live_match(self) -> Match | None:
+        m = self.match
+        return m if m is not None and not m.ended and self.status == "live" else None
+
+
+def _json(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+class RoomManager:
+    """Every room of the server, their matches, clocks, bots and connections."""
+
+    def __init__(self, settings: Settings, store: RoomStore, clock: Clock) -> None:
+        self.settings = settings
+        self.store = store
+        self.clock = clock
+        self.rooms: dict[str, Room] = {}
+        self.on_change: Callable[[Room], None] | None = None
+
+    # -- start and recovery -------------------------------------------------------------
+
+    def recover(self) -> int:
+        """Load every stored room and resume its match at the last committed action."""
+        count = 0
+        for doc in self.store.load_rooms():
+            try:
+                room = Room.from_doc(doc)
+            except (WolfdenError, KeyError, TypeError) as exc:
+                log.error("room %s cannot be restored: %s", doc.get("code"), exc)
+                continue
+            match_id = doc.get("match")
+            if match_id:
+                stored = self.store.load_match(match_id)
+                if stored is not None:
+                    room.match = self._replay(room, stored)
+                    if room.match.ended and room.status == "live":
+                        # the crash came between committing the last action and the room
+                        room.status = "finished"
+                        room.finished.append(room.match.id)
+                        room.paused_by_host = False
+            self.rooms[room.code] = room
+            count += 1
+        return count
+
+    def start_background(self) -> None:
+        """Re-arm the clocks, bots and grace periods of recovered rooms (inside the loop)."""
+        for room in self.rooms.values():
+            m = room.live_match()
+            if m is None:
+                continue
+            if m.paused_at is not None and not room.paused_by_host:
+                self._unpause_clock(room, m)
+            self._check_absent(room)
+            self._after_change(room)
+
+    def _replay(self, room: Room, stored: StoredMatch) -> Match:
+        game = room.game
+        config = config_from_json(game.Config, stored.config)
+        state = game.setup(config, stored.seed)
+        for seat, text, _at in stored.actions:
+            state, _events = game.apply(state, seat, Action.parse(text))
+        m = Match(stored.id, stored.seed, state, stored.meta)
+        m.version = len(stored.actions)
+        m.phase_seq = stored.phase_seq
+        m.phase_started = stored.phase_started
+        m.paused_at = stored.paused_at
+        m.ended = stored.ended is not None
+        m.outcome = stored.outcome
+        if game.phase_seq(state) != m.phase_seq:
+            m.phase_seq = game.phase_seq(state)
+            m.phase_started = self.clock.now()
+        return m
+
+    async def shutdown(self) -> None:
+        tasks: list[asyncio.Task[None]] = []
+        for room in self.rooms.values():
+            if room.timer:
+                tasks.append(room.timer)
+            tasks.extend(room.bot_tasks.values())
+            tasks.extend(room.grace_tasks.values())
+        for t in tasks:
+            t.cancel()
+        for t in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await t
+
+    # -- lookup and authentication --------------------------------------------------
+
+    def get(self, code: Any) -> Room:
+        if not isinstance(code, str):
+            raise not_found("room_not_found", "A room code has 6 letters and digits.")
+        room = self.rooms.get(normalize_code(code))
+        if room is None:
+            raise not_found(
+                "room_not_found",
+                f"There is no room {normalize_code(code)[:12]!r}. Check the code and try again.",
+            )
+        return room
+
+    def authenticate(self, room: Room, token: Any) -> Participant:
+        """The participant holding this token, compared in constant time."""
+        if not isinstance(token, str) or not token:
+            raise Refused("unauthorized", "This needs your room token.", 401)
+        digest = token_hash(token)
+        found: Participant | None = None
+        for p in room.participants.values():
+            if hmac.compare_digest(digest, p.token_hash):
+                found = p
+        if found is None:
+            raise Refused(
+                "unauthorized",
+                "This token is not valid in this room (it may have been replaced or removed).",
+                401,
+            )
+        return found
+
+    def require_host(self, room: Room, token: Any) -> Participant:
+        p = self.authenticate(room, token)
+        if p.id != room.host:
+            raise Refused("not_host", "Only the host of the room can do this.", 403)
+        return p
+
+    def participant(self, room: Room, pid: Any) -> Participant:
+        p = room.participants.get(pid) if isinstance(pid, str) else None
+        if p is None:
+            raise not_found("participant_not_found", f"No one in this room has the id {pid!r}.")
+        return p
+
+    # -- lobby ----------------------------------------------------------------------
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in self.rooms and not self.store.room_exists(code):
+                return code
+
+    def _save(self, room: Room) -> None:
+        try:
+            self.store.save_room(
+                room.code, room.game.id, room.status, room.to_doc(), self.clock.now()
+            )
+        except StorageError as exc:
+            log.error("room %s not saved: %s", room.code, exc)
+            raise Refused(
+                "internal", "The server could not save the room; try again.", 500
+            ) from exc
+
+    def _config(self, game: Game, data: Any) -> Any:
+        try:
+            return config_from_json(game.Config, data)
+        except ConfigError as exc:
+            raise Refused("bad_config", f"That configuration does not work: {exc}", 400) from exc
+
+    def _add_participant(self, room: Room, name: Any, role: Any) -> tuple[Participant, str]:
+        name = clean_name(name)
+        if role not in ROLES:
+            raise bad_request("'role' is player, spectator or table.")
+        folded = name.casefold()
+        if any(p.name.casefold() == folded for p in room.participants.values()):
+            raise Refused(
+                "name_taken",
+                f"Someone in this room is already called {name!r}; choose another name.",
+            )
+        seat = None
+        if role == "player":
+            if room.status == "live":
+                raise Refused(
+                    "wrong_phase",
+                    "A match is being played: join as a spectator now and take a seat "
+                    "in the next one.",
+                )
+            free = [i for i, s in enumerate(room.seats) if s.participant is None and s.bot is None]
+            if not free:
+                raise Refused("room_full", "Every seat is taken; you can join as a spectator.")
+            seat = free[0]
+        token = new_token()
+        p = Participant(f"p{room.next_participant}", name, role, seat, token_hash(token))
+        room.next_participant += 1
+        room.participants[p.id] = p
+        if seat is not None:
+            room.seats[seat].participant = p.id
+        return p, token
+
+    def create_room(
+        self, game_id: Any, config: Any, name: Any, role: Any
+    ) -> tuple[Room, Participant, str]:
+        game = find_game(game_id)
+        cfg = self._config(game, config)
+        kinds = bot_kinds(game.id)
+        settings = RoomSettings(
+            grace_seconds=self.settings.grace_seconds,
+            bot_delay=self.settings.bot_delay,
+            stand_in_bot="rules" if "rules" in kinds else kinds[0],
+        )
+        room = Room(self._new_code(), game, cfg, settings)
+        p, token = self._add_participant(room, name, role)
+        room.host = p.id
+        self._save(room)
+        self.rooms[room.code] = room
+        return room, p, token
+
+    def join(self, room: Room, name: Any, role: Any) -> tuple[Participant, str]:
+        p, token = self._add_participant(room, name, role)
+        try:
+            self._save(room)
+        except Refused:
+            del room.participants[p.id]
+            if p.seat is not None:
+                room.seats[p.seat].participant = None
+            raise
+        self.publish_room(room)
+        return p, token
+
+    def _in_lobby(self, room: Room, what: str) -> None:
+        if room.status == "live":
+            raise Refused("wrong_phase", f"{what} is only possible between matches.")
+
+    def set_config(self, room: Room, data: Any) -> None:
+        self._in_lobby(room, "Changing the configuration")
+        cfg = self._config(room.game, data)
+        n = room.game.num_seats(cfg)
+        for i in range(n, len(room.seats)):
+            holder = room.seats[i].participant
+            if holder is not None:
+                who = room.participants[holder].name
+                raise Refused(
+                    "seat_taken",
+                    f"This configuration has {n} seats but {who} sits in seat {i + 1}; "
+                    "move them to a lower seat first.",
+                )
+        room.config = cfg
+        room.seats = room.seats[:n] + [SeatSlot() for _ in range(n - len(room.seats))]
+        self._changed(room)
+
+    def set_settings(self, room: Room, data: dict[str, Any]) -> None:
+        s = room.settings
+        new = RoomSettings(**asdict(s))
+        for key, value in data.items():
+            if key == "absent":
+                if value not in ABSENT_POLICIES:
+                    raise bad_request("'absent' is bot, wait or timeout.")
+                new.absent = value
+            elif key in ("grace_seconds", "bot_delay"):
+                if (
+                    not isinstance(value, (int, float))
+                    or isinstance(value, bool)
+                    or not (0 <= value <= 3600)
+                ):
+                    raise bad_request(f"'{key}' is a number of seconds from 0 to 3600.")
+                setattr(new, key, float(value))
+            elif key == "stand_in_bot":
+                if value not in bot_kinds(room.game.id):
+                    raise Refused(
+                        "bad_bot",
+                        f"{room.game.id} has no bot {value!r}; choose "
+                        + ", ".join(bot_kinds(room.game.id)),
+                        400,
+                    )
+                new.stand_in_bot = value
+            else:
+                raise bad_request(
+                    f"Unknown setting {key!r}; the settings are absent, grace_seconds, "
+                    "stand_in_bot and bot_delay."
+                )
+        room.settings = new
+        self._changed(room)
+
+    def _seat_index(self, room: Room, seat: Any) -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(room.seats):
+            raise not_found(
+                "seat_not_found",
+                f"Seats are numbered 0 to {len(room.seats) - 1} in this configuration.",
+            )
+        return seat
+
+    def add_bot(self, room: Room, seat: Any, kind: Any) -> None:
+        self._in_lobby(room, "Adding a bot")
+        i = self._seat_index(room, seat)
+        kinds = bot_kinds(room.game.id)
+        if kind not in kinds:
+            raise Refused(
+                "bad_bot", f"{room.game.id} has no bot {kind!r}; choose {', '.join(kinds)}.", 400
+            )
+        slot = room.seats[i]
+        if slot.participant is not None or slot.bot is not None:
+            raise Refused("seat_taken", f"Seat {i + 1} is not empty.")
+        slot.bot = kind
+        self._changed(room)
+
+    def remove_bot(self, room: Room, seat: Any) -> None:
+        self._in_lobby(room, "Removing a bot")
+        i = self._seat_index(room, seat)
+        if room.seats[i].bot is None:
+            raise Refused("seat_empty", f"Seat {i + 1} has no bot.")
+        room.seats[i].bot = None
+        self._changed(room)
+
+    def move(self, room: Room, actor: Participant, target: Participant, seat: Any) -> None:
+        """Take a seat, or sit out (seat None): by the participant or the host, between matches."""
+        if actor.id != target.id and actor.id != room.host:
+            raise Refused("forbidden", "Only the host can move another person.", 403)
+        self._in_lobby(room, "Changing seats")
+        if target.role == "table":
+            raise Refused("wrong_phase", "A table screen does not take a seat.")
+        if seat is None:
+            if target.seat is not None:
+                room.seats[target.seat].participant = None
+            target.role, target.seat = "player", None
+        else:
+            if seat == "any":
+                free = [
+                    i for i, s in enumerate(room.seats) if s.participant is None and s.bot is None
+                ]
+                if target.seat is not None:
+                    free.insert(0, target.seat)
+                if not free:
+                    raise Refused("room_full", "Every seat is taken.")
+                i = free[0]
+            else:
+                i = self._seat_index(room, seat)
+            slot = room.seats[i]
+            if slot.bot is not None or (slot.participant not in (None, target.id)):
+                raise Refused("seat_taken", f"Seat {i + 1} is taken.")
+            if target.seat is not None:
+                room.seats[target.seat].participant = None
+            slot.participant = target.id
+            target.role, target.seat = "player", i
+        self._changed(room)
+
+    def remove_participant(self, room: Room, target: Participant, reason: str) -> None:
+        """Kick or leave: the token stops working; in a match a stand-in bot takes the seat."""
+        if target.seat is not None:
+            slot = room.seats[target.seat]
+            slot.participant = None
+            if room.live_match() is not None:
+                slot.bot = room.settings.stand_in_bot
+        del room.participants[target.id]
+        if room.host == target.id:
+            room.host = self._next_host(room)
+        task = room.grace_tasks.pop(target.id, None)
+        if task:
+            task.cancel()
+        for peer in list(room.peers.pop(target.id, ())):
+            peer.close(reason)
+        m = room.live_match()
+        if m is not None and target.id in m.waiting_for:
+            m.waiting_for.discard(target.id)
+            self._update_pause(room, m)
+        self._changed(room)
+        if m is not None:
+            self._after_change(room)
+
+    def _next_host(self, room: Room) -> str | None:
+        people = [p for p in room.participants.values() if p.role != "table"] or list(
+            room.participants.values()
+        )
+        connected = [p for p in people if room.connected(p.id)]
+        pick = connected or people
+        return pick[0].id if pick else None
+
+    def new_token(self, room: Room, target: Participant) -> str:
+        """Move a participant to a new device: a fresh token, the old one stops working."""
+        token = new_token()
+        target.token_hash = token_hash(token)
+        self._save(room)
+        for peer in list(room.peers.pop(target.id, ())):
+            peer.close("token_replaced")
+        self._presence_lost(room, target)
+        self.publish_room(room)
+        return token
+
+    def hand_over(self, room: Room, target: Participant) -> None:
+        room.host = target.id
+        self._changed(room)
+
+    def _changed(self, room: Room) -> None:
+        self._save(room)
+        self.publish_room(room)
+        if self.on_change:
+            self.on_change(room)
+
+    # -- matches --------------------------------------------------------------------
+
+    def start(
+        self, room: Room, *, fill_with: Any = "", seed: Any = None, again: bool = False
+    ) -> Match:
+        if again and (room.status != "finished" or room.match is None):
+            raise Refused("wrong_phase", "Play again is for after a match has ended.")
+        self._in_lobby(room, "Starting a match")
+        if seed is not None and (
+            not isinstance(seed, int) or isinstance(seed, bool) or seed < 0 or seed >= 2**63
+        ):
+            raise bad_request("'seed' is a whole number from 0 to 2^63 - 1.")
+        empty = [i for i, s in enumerate(room.seats) if s.participant is None and s.bot is None]
+        if empty:
+            kind = room.settings.stand_in_bot if fill_with == "" else fill_with
+            if kind is None:
+                raise Refused(
+                    "seat_empty",
+                    "Seats "
+                    + ", ".join(str(i) for i in empty)
+                    + " are empty: add bots or wait for players.",
+                )
+            kinds = bot_kinds(room.game.id)
+            if kind not in kinds:
+                raise Refused(
+                    "bad_bot",
+                    f"{room.game.id} has no bot {kind!r}; choose {', '.join(kinds)}.",
+                    400,
+                )
+            for i in empty:
+                room.seats[i].bot = kind
+        if seed is None:
+            seed = secrets.randbits(62)
+        config = self._named(room)
+        try:
+            state = room.game.setup(config, seed)
+        except ConfigError as exc:
+            raise Refused("bad_config", f"The match cannot start: {exc}", 400) from exc
+        now = self.clock.now()
+        match_id = f"m-{room.code}-{room.next_match}"
+        meta = {
+            "room": room.code,
+            "match": match_id,
+            "seats": [
+                {"seat": i, "name": room.seat_name(i), "bot": s.bot}
+                for i, s in enumerate(room.seats)
+            ],
+        }
+        m = Match(
+            match_id, seed, state, meta, phase_seq=room.game.phase_seq(state), phase_started=now
+        )
+        stored = StoredMatch(
+            id=m.id,
+            room=room.code,
+            game=room.game.id,
+            version=room.game.version,
+            config=config_to_json(config),
+            seed=seed,
+            meta=meta,
+            started=now,
+            ended=None,
+            outcome=None,
+            phase_seq=m.phase_seq,
+            phase_started=now,
+            paused_at=None,
+        )
+        try:
+            self.store.create_match(stored)
+        except StorageError as exc:
+            raise Refused(
+                "internal", "The server could not save the new match; try again.", 500
+            ) from exc
+        room.next_match += 1
+        room.match = m
+        room.status = "live"
+        room.paused_by_host = False
+        self._changed(room)
+        self.publish_views(room, [])
+        self._check_absent(room)
+        self._after_change(room)
+        return m
+
+    def _named(self, room: Room) -> Any:
+        """The room's config with the seat holders' names, for games whose Config has
+        ``names`` (one per seat) and when the host has not set them."""
+        config = room.config
+        if "names" not in {f.name for f in dataclasses.fields(config)} or config.names:
+            return config
+        names: list[str] = []
+        taken: set[str] = set()
+        for i in range(len(room.seats)):
+            name = room.seat_name(i) or f"Seat {i + 1}"
+            candidate, n = name, 2
+            while candidate.casefold() in taken:
+                candidate, n = f"{name[:20]} ({n})", n + 1
+            taken.add(candidate.casefold())
+            names.append(candidate)
+        try:
+            named = dataclasses.replace(config, names=tuple(names))
+            named.validate()
+        except (ConfigError, TypeError, ValueError):
+            return config
+        return named
+
+    def end(self, room: Room) -> None:
+        m = room.live_match()
+        if m is None:
+            raise Refused("wrong_phase", "No match is being played.")
+        outcome = {"ended_by_host": True}
+        try:
+            self.store.end_match(m.id, self.clock.now(), outcome)
+        except StorageError as exc:
+            raise Refused(
+                "internal", "The server could not save the end of the match.", 500
+            ) from exc
+        self._finish(room, m, outcome)
+        self.publish_views(room, [])
+
+    def _finish(self, room: Room, m: Match, outcome: dict[str, Any]) -> None:
+        m.ended, m.outcome, m.paused_at = True, outcome, None
+        room.status = "finished"
+        room.finished.append(m.id)
+        room.paused_by_host = False
+        self._cancel_timers(room)
+        m.stand_ins.clear()
+        m.waiting_for.clear()
+        for task in room.grace_tasks.values():
+            task.cancel()
+        room.grace_tasks.clear()
+        self._changed(room)
+
+    def _cancel_timers(self, room: Room) -> None:
+        if room.timer is not None:
+            room.timer.cancel()
+            room.timer = None
+        for task in room.bot_tasks.values():
+            task.cancel()
+        room.bot_tasks.clear()
+
+    def pause(self, room: Room, paused: bool) -> None:
+        m = room.live_match()
+        if m is None:
+            raise Refused("wrong_phase", "No match is being played.")
+        room.paused_by_host = paused
+        self._save(room)
+        self._update_pause(room, m)
+        self.publish_room(room)
+
+    def _update_pause(self, room: Room, m: Match) -> None:
+        paused = room.paused_by_host or bool(m.waiting_for)
+        if paused and m.paused_at is None:
+            m.paused_at = self.clock.now()
+            self._store_clock(m)
+            self._cancel_timers(room)
+            self.publish_views(room, [])
+        elif not paused and m.paused_at is not None:
+            self._unpause_clock(room, m)
+            self.publish_views(room, [])
+            self._after_change(room)
+
+    def _unpause_clock(self, room: Room, m: Match) -> None:
+        assert m.paused_at is not None
+        m.phase_started += max(0.0, self.clock.now() - m.paused_at)
+        m.paused_at = None
+        self._store_clock(m)
+
+    def _store_clock(self, m: Match) -> None:
+        try:
+            self.store.set_clock(m.id, m.phase_started, m.paused_at)
+        except StorageError as exc:
+            log.error("clock of %s not saved: %s", m.id, exc)
+
+    def record(self, match_id: Any) -> dict[str, Any]:
+        stored = self.store.load_match(match_id) if isinstance(match_id, str) else None
+        if stored is None:
+            raise not_found("match_not_found", f"There is no match {match_id!r}.")
+        if stored.ended is None:
+            raise Refused(
+                "match_in_progress",
+                "This match is still being played; its record is available when it has ended.",
+            )
+        record = MatchRecord(
+            game=stored.game,
+            version=stored.version,
+            config=stored.config,
+            seed=stored.seed,
+            actions=[(seat, Action.parse(text)) for seat, text, _at in stored.actions],
+            meta={**stored.meta, "outcome": stored.outcome},
+        )
+        return record.to_json()
+
+    # -- the match master -------------------------------------------------------------
+
+    def parse_action(self, msg: dict[str, Any]) -> Action:
+        try:
+            if "action" in msg:
+                return Action.from_json(msg["action"])
+            if isinstance(msg.get("text"), str):
+                return Action.parse(msg["text"])
+        except ParseError as exc:
+            raise Refused("invalid_message", str(exc)) from exc
+        raise Refused(
+            "invalid_message",
+            'An action message has "action": {"name": ..., "args": [...]} or "text": "vote 3".',
+        )
+
+    async def player_action(
+        self, room: Room, p: Participant, peer_hash: str, action: Action, version: Any
+    ) -> int:
+        async with room.lock:
+            self._check_token(room, p, peer_hash)
+            if p.role != "player" or p.seat is None:
+                raise Refused("not_a_player", "Only players with a seat can act in the match.")
+            m = self._live(room, version)
+            seat = p.seat
+            if room.seats[seat].participant != p.id:
+                raise Refused("not_a_player", "This seat is not yours any more.")
+            game = room.game
+            if seat not in game.actors(m.state):
+                raise Refused(
+                    "not_your_turn", "The game is not waiting for an action from you now."
+                )
+            legal = game.legal_actions(m.state, seat)
+            if action not in legal:
+                raise Refused("illegal_action", _not_allowed(action, legal))
+            self._commit(room, m, seat, action)
+            return m.version
+
+    async def host_action(
+        self, room: Room, p: Participant, peer_hash: str, action: Action, version: Any
+    ) -> int:
+        async with room.lock:
+            self._check_token(room, p, peer_hash)
+            if p.id != room.host:
+                raise Refused("not_host", "Only the host of the room can do this.")
+            m = self._live(room, version)
+            legal = room.game.legal_actions(m.state, None)
+            if action not in legal:
+                raise Refused("illegal_action", _not_allowed(action, legal, host=True))
+            self._commit(room, m, None, action)
+            return m.version
+
+    def _check_token(self, room: Room, p: Participant, peer_hash: str) -> None:
+        current = room.participants.get(p.id)
+        if current is None or not hmac.compare_digest(current.token_hash, peer_hash):
+            raise Refused("unauthorized", "This token no longer works in this room.", 401)
+
+    def _live(self, room: Room, version: Any) -> Match:
+        m = room.match
+        if m is None:
+            raise Refused("match_not_live", "No match is being played in this room.")
+        if m.ended or room.status != "live":
+            raise Refused("match_over", "The match has ended.")
+        if m.paused_at is not None:
+            raise Refused("paused", "The match is paused.")
+        if version is not None and version != m.version:
+            raise Refused(
+                "stale",
+                f"The match has moved on (now at version {m.version}, you acted on {version}); "
+                "look at the new view and act again.",
+            )
+        return m
+
+    def _commit(self, room: Room, m: Match, seat: int | None, action: Action) -> None:
+        """Apply → append and commit → publish. No await inside: nothing interleaves."""
+        game = room.game
+        try:
+            state, events = game.apply(m.state, seat, action)
+        except WolfdenError as exc:
+            raise Refused(getattr(exc, "code", "illegal_action"), str(exc)) from exc
+        except Exception as exc:
+            log.exception("%s: apply failed for %s in %s", room.code, action, m.id)
+            raise Refused("internal", "The server hit a bug; nothing was changed.", 500) from exc
+        now = self.clock.now()
+        seq = game.phase_seq(state)
+        started = m.phase_started if seq == m.phase_seq else now
+        result = game.outcome(state)
+        outcome = None if result is None else result.to_json()
+        try:
+            self.store.append_action(
+                m.id,
+                m.version,
+                seat,
+                str(action),
+                now,
+                phase_seq=seq,
+                phase_started=started,
+                ended=now if outcome is not None else None,
+                outcome=outcome,
+            )
+        except StorageError as exc:
+            log.error("%s: action not saved: %s", m.id, exc)
+            raise Refused(
+                "internal", "The server could not save this action; nothing changed.", 500
+            ) from exc
+        m.state, m.version, m.phase_seq, m.phase_started = state, m.version + 1, seq, started
+        if outcome is not None:
+            self._finish(room, m, outcome)
+        self.publish_views(room, events)
+        if outcome is None:
+            self._after_change(room)
+
+    # -- the clock and the bots -------------------------------------------------------
+
+    def deadline_json(self, room: Room, m: Match) -> dict[str, Any] | None:
+        if m.ended:
+            return None
+        dl = room.game.deadline(m.state)
+        if dl is None:
+            return None
+        at = None if m.paused_at is not None else self._due(m, dl.seconds)
+        return {"label": dl.label, "at": at, "seconds": dl.seconds, "phase": dl.phase}
+
+    def _due(self, m: Match, seconds: float) -> float:
+        return m.phase_started + seconds / self.settings.time_scale
+
+    def _after_change(self, room: Room) -> None:
+        """Re-arm the room's deadline and wake the bots whose turn it is."""
+        m = room.live_match()
+        if room.timer is not None:
+            room.timer.cancel()
+            room.timer = None
+        if m is None or m.paused_at is not None:
+            return
+        game = room.game
+        dl = game.deadline(m.state)
+        if dl is not None:
+            room.timer = asyncio.get_running_loop().create_task(
+                self._deadline(room, m, m.version, self._due(m, dl.seconds))
+            )
+        for seat in sorted(game.actors(m.state)):
+            if self._bot_kind(room, m, seat) is not None:
+                task = room.bot_tasks.get(seat)
+                if task is None or task.done():
+                    room.bot_tasks[seat] = asyncio.get_running_loop().create_task(
+                        self._bot_turn(room, m, seat)
+                    )
+
+    async def _deadline(self, room: Room, m: Match, version: int, due: float) -> None:
+        await self.clock.sleep_until(due)
+        async with room.lock:
+            if room.match is not m or room.live_match() is None or m.version != version:
+                return
+            if m.paused_at is not None:
+                return
+            dl = room.game.deadline(m.state)
+            if dl is None:
+                return
+            room.timer = None
+            try:
+                self._commit(room, m, None, dl.action)
+            except Refused as exc:
+                log.error("%s: the deadline action %s failed: %s", m.id, dl.action, exc.message)
+
+    def _bot_kind(self, room: Room, m: Match, seat: int) -> str | None:
+        slot = room.seats[seat]
+        if slot.bot is not None:
+            return slot.bot
+        if seat in m.stand_ins:
+            return room.settings.stand_in_bot
+        return None
+
+    async def _bot_turn(self, room: Room, m: Match, seat: int) -> None:
+        me = asyncio.current_task()
+        try:
+            delay = room.settings.bot_delay
+            if delay > 0:
+                jitter = 0.75 + 0.5 * Rng(derive_seed(m.seed, seat, m.version, 7)).random()
+                await self.clock.sleep_until(self.clock.now() + delay * jitter)
+            else:
+                await asyncio.sleep(0)
+            async with room.lock:
+                if room.bot_tasks.get(seat) is me:
+                    del room.bot_tasks[seat]
+                if room.match is not m or room.live_match() is None or m.paused_at is not None:
+                    return
+                kind = self._bot_kind(room, m, seat)
+                game = room.game
+                if kind is None or seat not in game.actors(m.state):
+                    return
+                bot = m.bots.get((seat, kind))
+                if bot is None:
+                    bot = m.bots[(seat, kind)] = make_bot(game.id, kind, seat)
+                legal = game.legal_actions(m.state, seat)
+                view = (
+                    game.view(m.state, Viewer.of(seat)) if getattr(bot, "needs_view", True) else {}
+                )
+                action = bot.act(view, legal, Rng(derive_seed(m.seed, seat, m.version)))
+                try:
+                    self._commit(room, m, seat, action)
+                except Refused as exc:
+                    log.error("%s: bot %s at seat %s: %s", m.id, kind, seat, exc.message)
+        finally:
+            if room.bot_tasks.get(seat) is me:
+                del room.bot_tasks[seat]
+
+    # -- presence -------------------------------------------------------------------
+
+    def attach(self, room: Room, peer: Peer) -> bool:
+        """Register a connection; True when the room was told (the participant came online)."""
+        pid = peer.participant
+        first = not room.peers.get(pid)
+        room.peers.setdefault(pid, set()).add(peer)
+        if first:
+            task = room.grace_tasks.pop(pid, None)
+            if task:
+                task.cancel()
+            m = room.live_match()
+            p = room.participants.get(pid)
+            if m is not None and p is not None and p.seat is not None:
+                m.stand_ins.discard(p.seat)
+                if pid in m.waiting_for:
+                    m.waiting_for.discard(pid)
+                    self._update_pause(room, m)
+            self.publish_room(room)
+        return first
+
+    def detach(self, room: Room, peer: Peer) -> None:
+        pid = peer.participant
+        peers = room.peers.get(pid)
+        if not peers or peer not in peers:
+            return
+        peers.discard(peer)
+        if not peers:
+            del room.peers[pid]
+            p = room.participants.get(pid)
+            if p is not None:
+                self._presence_lost(room, p)
+            self.publish_room(room)
+
+    def _presence_lost(self, room: Room, p: Participant) -> None:
+        m = room.live_match()
+        if m is None or p.seat is None or room.connected(p.id) or p.id in room.grace_tasks:
+            return
+        room.grace_tasks[p.id] = asyncio.get_running_loop().create_task(self._grace(room, m, p.id))
+
+    def _check_absent(self, room: Room) -> None:
+        for p in list(room.participants.values()):
+            self._presence_lost(room, p)
+
+    async def _grace(self, room: Room, m: Match, pid: str) -> None:
+        me = asyncio.current_task()
+        try:
+            await self.clock.sleep_until(self.clock.now() + room.settings.grace_seconds)
+            async with room.lock:
+                if room.grace_tasks.get(pid) is me:
+                    del room.grace_tasks[pid]
+                p = room.participants.get(pid)
+                if room.live_match() is not m or p is None or p.seat is None or room.connected(pid):
+                    return
+                policy = room.settings.absent
+                if policy == "bot":
+                    m.stand_ins.add(p.seat)
+                    self.publish_room(room)
+                    self._after_change(room)
+                elif policy == "wait":
+                    m.waiting_for.add(pid)
+                    self._update_pause(room, m)
+                    self.publish_room(room)
+        finally:
+            if room.grace_tasks.get(pid) is me:
+                del room.grace_tasks[pid]
+
+    # -- publishing -----------------------------------------------------------------
+
+    def publish_room(self, room: Room) -> None:
+        if not room.peers:
+            return
+        text = _json({"type": "room", "room": room.summary(), "server_time": self.clock.now()})
+        for peers in room.peers.values():
+            for peer in peers:
+                peer.send(text)
+
+    def view_message(self, room: Room, p: Participant, events: Iterable[Event] = ()) -> str:
+        assert room.match is not None
+        return self._view_texts(room, [p], list(events))[p.id]
+
+    def publish_views(self, room: Room, events: list[Event]) -> None:
+        if room.match is None or not room.peers:
+            return
+        people = [room.participants[pid] for pid in room.peers if pid in room.participants]
+        texts = self._view_texts(room, people, events)
+        for pid, peers in room.peers.items():
+            text = texts.get(pid)
+            if text is not None:
+                for peer in peers:
+                    peer.send(text)
+
+    def _view_texts(
+        self, room: Room, people: list[Participant], events: list[Event]
+    ) -> dict[str, str]:
+        m = room.match
+        assert m is not None
+        game = room.game
+        now = self.clock.now()
+        live = room.live_match() is m
+        actors = game.actors(m.state) if live else frozenset()
+        deadline = self.deadline_json(room, m)
+        paused = live and m.paused_at is not None
+        cache: dict[tuple[Viewer, bool], str] = {}
+        out: dict[str, str] = {}
+        for p in people:
+            viewer = room.viewer_of(p)
+            is_host = p.id == room.host
+            key = (viewer, is_host)
+            text = cache.get(key)
+            if text is None:
+                seat = viewer.seat
+                legal = (
+                    [a.to_json() for a in game.legal_actions(m.state, seat)]
+                    if seat is not None and seat in actors
+                    else []
+                )
+                host_actions = (
+                    [a.to_json() for a in game.legal_actions(m.state, None)]
+                    if is_host and live
+                    else []
+                )
+                text = cache[key] = _json(
+                    {
+                        "type": "view",
+                        "match": m.id,
+                        "version": m.version,
+                        "view": game.view(m.state, viewer),
+                        "events": game.visible_events(m.state, events, viewer) if events else [],
+                        "legal": legal,
+                        "host_actions": host_actions,
+                        "deadline": deadline,
+                        "paused": paused,
+                        "outcome": m.outcome,
+                        "server_time": now,
+                    }
+                )
+            out[p.id] = text
+        return out
+
+
+def _not_allowed(action: Action, legal: list[Action], *, host: bool = False) -> str:
+    if not legal:
+        return f"{str(action)!r} is not allowed now, and nothing else is either."
+    shown = ", ".join(repr(str(a)) for a in legal[:12])
+    more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
+    who = "the host" if host else "you"
+    return f"{str(action)!r} is not allowed now; {who} may play {shown}{more}."

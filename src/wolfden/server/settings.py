@@ -1,0 +1,32 @@
+"""Server settings: one frozen dataclass, defaults in one place."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settings:
+    db: str | Path | None = None
+    """The SQLite file; None → ``wolfden.sqlite3`` in the user's data directory."""
+    web_dir: Path | None = WEB_DIR
+    """The static web client served at ``/`` (if the directory exists)."""
+    grace_seconds: float = 60.0
+    """Default for new rooms: how long a disconnected player keeps their seat untouched."""
+    bot_delay: float = 1.5
+    """Default for new rooms: seconds a bot waits before it acts, so people can follow."""
+    time_scale: float = 1.0
+    """Deadlines pass this many times faster (for demos and tests; 1 in real play)."""
+    max_message_bytes: int = 8192
+    """Largest WebSocket message handled; larger ones get ``too_large``."""
+    messages_per_second: float = 20.0
+    message_burst: int = 40
+    flood_limit: int = 200
+    """Messages dropped for rate in a row after which the connection is closed (code 1008)."""
+    send_queue_limit: int = 256
+    """Frames waiting for a slow client after which it is disconnected (it reconnects fresh)."""
+    wrong_codes_per_minute: int = 20
+    """Lookups of room codes that do not exist, per client address, before ``429``."""
