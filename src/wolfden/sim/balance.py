@@ -249,21 +249,23 @@ def _pct(entry: Mapping[str, Any]) -> str:
     return f"{100 * entry['rate']:.1f}% ({100 * lo:.1f}–{100 * hi:.1f})"
 
 
-def _label_extras(data: Mapping[str, Any]) -> dict[str, dict[str, int]]:
-    """Counted extras worth a column: text values (who died first, how it ended)."""
+def _label_extras(data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """Counted extras worth a column: text values (who died first, which team won each deal)."""
     out = {}
     for name, extra in data["extras"].items():
-        counts = extra.get("counts") or {}
-        if "mean" in extra or "." in name or not 0 < len(counts) <= 8:
+        share = extra.get("share") or {}
+        if "." in name or not 0 < len(share) <= 8:
             continue
-        out[name] = counts
+        out[name] = share
     return out
 
 
 def study_markdown(study: Study, figure: str, command: str, seed: int) -> str:
-    teams = sorted({team for data in study.results.values() for team in data["win_rate"]})
+    results = study.results.values()
+    teams = sorted({team for data in results for team in data["win_rate"]})
+    solo = ["won by players"] if any(data["won_by_players"] for data in results) else []
     extras: list[str] = []
-    for data in study.results.values():
+    for data in results:
         for name in _label_extras(data):
             if name not in extras:
                 extras.append(name)
@@ -280,29 +282,32 @@ def study_markdown(study: Study, figure: str, command: str, seed: int) -> str:
         lines += ["", f"With `{label}` the game's option sets these seats' bots: {chosen}."]
     for kind, why in study.skipped.items():
         lines += ["", f"Bot `{kind}`: {why}."]
+    header = [study.xlabel, "bots", *teams, *solo, "draws", "mean rounds", *extras]
     lines += [
         "",
-        "Win rates with Wilson 95% intervals in brackets.",
+        "Win rates with Wilson 95% intervals in brackets; each game's counted figures (such "
+        "as who died first) as shares of all their occurrences, with their intervals.",
         "",
-        "| " + " | ".join([study.xlabel, "bots", *teams, "draws", "mean rounds", *extras]) + " |",
-        "|" + "---|" * 2 + "---:|" * (len(teams) + 2) + "---|" * len(extras),
+        "| " + " | ".join(header) + " |",
+        "|" + "---|" * 2 + "---:|" * (len(teams) + len(solo) + 2) + "---|" * len(extras),
     ]
     for kind in study.bots:
         for label, _ in study.points:
             row = study.results.get((label, kind))
             if row is None:
                 continue
-            data = row
+            games = max(1, row["games"])
             cells = [label, kind]
-            cells += [_pct(data["win_rate"][t]) if t in data["win_rate"] else "—" for t in teams]
-            cells += [f"{100 * data['draws'] / max(1, data['games']):.1f}%"]
-            cells += [f"{data['mean_rounds']:.2f}"]
-            found = _label_extras(data)
+            cells += [_pct(row["win_rate"][t]) if t in row["win_rate"] else "—" for t in teams]
+            if solo:
+                cells.append(f"{100 * row['won_by_players'] / games:.1f}%")
+            cells.append(f"{100 * row['draws'] / games:.1f}%")
+            cells.append(f"{row['mean_rounds']:.2f}")
+            found = _label_extras(row)
             for name in extras:
-                counts = found.get(name, {})
-                total = sum(counts.values()) or 1
-                top = sorted(counts.items(), key=lambda kv: -kv[1])[:4]
-                cells.append(", ".join(f"{k} {100 * v / total:.0f}%" for k, v in top) or "—")
+                share = found.get(name, {})
+                top = sorted(share.items(), key=lambda kv: -kv[1]["wins"])[:4]
+                cells.append(", ".join(f"{k} {_pct(v)}" for k, v in top) or "—")
             lines.append("| " + " | ".join(cells) + " |")
     if study.bots:
         lines += ["", f"![{study.title}]({figure})"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import importlib
 import json
 import os
 import sys
@@ -256,7 +257,7 @@ class BenchGroup(click.Group):
 def _server_bench() -> click.Command:
     reason = "wolfden.server.bench has no bench_server_command"
     try:
-        from wolfden.server import bench as server_bench  # type: ignore[import-not-found]
+        server_bench = importlib.import_module("wolfden.server.bench")
 
         command = getattr(server_bench, "bench_server_command", None)
         if isinstance(command, click.Command):

@@ -76,6 +76,11 @@ def text(data: Mapping[str, Any], bots: str) -> str:
         lines.extend(_rate_line(str(name), entry, width) for name, entry in entries.items())
     if data["draws"]:
         lines.append(f"  draws: {data['draws']} ({_pct(data['draws'] / max(1, data['games']))})")
+    if data["won_by_players"]:
+        lines.append(
+            f"  won by players rather than a team: {data['won_by_players']} "
+            f"({_pct(data['won_by_players'] / max(1, data['games']))}; see the seats and roles)"
+        )
     rounds = data["rounds"]
     lines.append(
         f"Game length: mean {rounds['mean']:.2f} rounds (min {rounds['min']}, max "
@@ -95,7 +100,14 @@ def text(data: Mapping[str, Any], bots: str) -> str:
                     f"mean {extra['mean']:.3g} (min {extra['min']:g}, max {extra['max']:g})"
                 )
             counts = extra.get("counts")
-            if counts and not ("mean" in extra and len(counts) > 8):
+            if "share" in extra:
+                parts.append(
+                    ", ".join(
+                        f"{k}: {v['wins']} ({_pct(v['rate']).strip()})"
+                        for k, v in extra["share"].items()
+                    )
+                )
+            elif counts and not ("mean" in extra and len(counts) > 8):
                 parts.append(", ".join(f"{k}: {v}" for k, v in counts.items()))
             if parts:
                 lines.append(f"  {name}: {'; '.join(parts)}")
