@@ -178,3 +178,20 @@ def test_scaling_compares_one_worker_with_two():
     assert result.one > 0 and result.two > 0
     assert result.ratio == result.two / result.one
     assert result.startup > 0 and result.busy > 0
+
+
+def test_studies_give_slow_bots_fewer_games_within_a_time_budget():
+    from wolfden.sim import balance
+
+    study = balance.generic_studies(tiny, 1000, ["random"])[0]
+    balance.prepare_study(study, seed=1, workers=1, budget=None)
+    assert study.games_by_kind == {"random": 1000}
+    balance.prepare_study(study, seed=1, workers=1, budget=1e-6)
+    assert study.games_by_kind == {"random": 100}
+
+
+def test_a_long_range_of_player_counts_is_spread_over_seven_points():
+    from wolfden.sim.balance import _spread
+
+    assert _spread(range(3, 21)) == [3, 6, 9, 11, 14, 17, 20]
+    assert _spread(range(7, 13)) == [7, 8, 9, 10, 11, 12]

@@ -29,8 +29,11 @@ from wolfden.sim import simulate as sim
 from wolfden.sim.options import extra_variants, parse_game_flags
 from wolfden.sim.report import plot_series
 
-SLOW_GAMES_PER_S = 40.0
+SLOW_GAMES_PER_S = 20.0
 """A bot kind slower than this (games/s on one core) is left out of the default studies."""
+
+STUDY_SECONDS = 45.0
+"""About how long one study may take by default; slow bots then play fewer games per row."""
 
 
 @dataclass
@@ -46,6 +49,8 @@ class Study:
     games: int
     note: str = ""
     seat_bots: dict[str, dict[int, str]] = field(default_factory=dict)
+    games_by_kind: dict[str, int] = field(default_factory=dict)
+    """Games per row for each bot kind, once the study is prepared."""
     """Bots that a point's own game options choose for some seats, by point label."""
     results: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
     skipped: dict[str, str] = field(default_factory=dict)
@@ -98,7 +103,7 @@ def generic_studies(game: Game, games: int, bot_kinds: list[str]) -> list[Study]
     players = fields.get("players")
     if players is not None and "min" in players.metadata and "max" in players.metadata:
         points = []
-        for n in range(players.metadata["min"], players.metadata["max"] + 1):
+        for n in _spread(range(players.metadata["min"], players.metadata["max"] + 1)):
             try:
                 points.append((str(n), _config(game, players=n)))
             except ConfigError:
@@ -164,6 +169,14 @@ def generic_studies(game: Game, games: int, bot_kinds: list[str]) -> list[Study]
     return studies
 
 
+def _spread(values: Sequence[int], most: int = 7) -> list[int]:
+    """At most ``most`` values from the first to the last, evenly spread."""
+    if len(values) <= most:
+        return list(values)
+    picks = {values[round(i * (len(values) - 1) / (most - 1))] for i in range(most)}
+    return sorted(picks)
+
+
 def _config(game: Game, **kwargs: Any) -> Any:
     config = game.Config(**kwargs)
     config.validate()
@@ -207,6 +220,47 @@ def probe_speed(game: Game, config: Any, kind: str, seed: int) -> float:
     return study.tally.games / study.seconds if study.seconds else float("inf")
 
 
+def prepare_study(
+    study: Study, *, seed: int, workers: int, budget: float | None = STUDY_SECONDS
+) -> None:
+    """Decide the games per row of each bot kind.
+
+    Without a time ``budget`` every kind plays ``study.games`` per row. With one (seconds for
+    the whole study), each kind's speed is probed on a few games; the fastest kinds go first
+    and the time left is shared among the rest, a slow kind playing fewer games per row
+    (500, 200 or 100); a kind too slow even for that is left out, and the page says so.
+    """
+    if budget is None:
+        study.games_by_kind = {kind: study.games for kind in study.bots}
+        return
+    speeds = {kind: probe_speed(study.game, study.points[0][1], kind, seed) for kind in study.bots}
+    remaining = budget
+    order = sorted(study.bots, key=lambda kind: -speeds[kind])
+    for i, kind in enumerate(order):
+        speed = speeds[kind]
+        if speed < SLOW_GAMES_PER_S:
+            study.skipped[kind] = (
+                f"left out: about {speed:.0f} games/s on one core is too slow for the default "
+                f"study (run `wolfden simulate {study.game.id} --bots {kind}` for it)"
+            )
+            continue
+        share = remaining / (len(order) - i)
+        rate = speed * workers * 0.8
+        games = study.games
+        for candidate in (study.games, 500, 200, 100):
+            games = min(study.games, candidate)
+            if len(study.points) * games / rate <= share:
+                break
+        remaining -= len(study.points) * games / rate
+        study.games_by_kind[kind] = games
+    study.bots = [kind for kind in study.bots if kind in study.games_by_kind]
+    study.games_by_kind = {kind: study.games_by_kind[kind] for kind in study.bots}
+
+
+def study_games(study: Study) -> int:
+    return sum(len(study.points) * n for n in study.games_by_kind.values())
+
+
 def run_study(
     study: Study,
     *,
@@ -215,25 +269,14 @@ def run_study(
     pool: futures.Executor | None,
     progress: Callable[[int], None] | None = None,
 ) -> None:
-    """Fill ``study.results[(point, bots)]`` with each cell's summary."""
+    """Fill ``study.results[(point, bots)]`` with each cell's summary (after prepare_study)."""
     from wolfden.sim.report import summary
 
-    kept = []
-    for kind in study.bots:
-        speed = probe_speed(study.game, study.points[0][1], kind, seed)
-        if speed < SLOW_GAMES_PER_S:
-            study.skipped[kind] = (
-                f"left out: about {speed:.0f} games/s on one core is too slow for the default "
-                f"study (run `wolfden simulate {study.game.id} --bots {kind}` for it)"
-            )
-        else:
-            kept.append(kind)
-    study.bots = kept
-    for kind in study.bots:
+    for kind, games in study.games_by_kind.items():
         for label, config in study.points:
             seats = tuple(sorted(study.seat_bots.get(label, {}).items()))
             plan = sim.make_plan(
-                study.game, config, games=study.games, seed=seed, bots=sim.BotPlan(kind, seats)
+                study.game, config, games=games, seed=seed, bots=sim.BotPlan(kind, seats)
             )
             result = sim.run(plan, workers=workers, executor=pool, progress=progress)
             if result.interrupted:
@@ -271,8 +314,13 @@ def study_markdown(study: Study, figure: str, command: str, seed: int) -> str:
                 extras.append(name)
     lines = [f"### {study.title}", ""]
     bots = ", ".join(f"`{k}`" for k in study.bots) or "none"
+    counts = sorted(set(study.games_by_kind.values()), reverse=True)
+    if len(counts) == 1:
+        games = f"{counts[0]} per row"
+    else:
+        games = "per row " + ", ".join(f"{n} with `{k}`" for k, n in study.games_by_kind.items())
     lines.append(
-        f"Bots: {bots} (every seat the same kind). Games: {study.games} per row. "
+        f"Bots: {bots} (every seat the same kind). Games: {games}. "
         f"Seed: {seed} (match i uses a seed derived from it and i). Command: `{command}`."
     )
     if study.note:

@@ -481,9 +481,9 @@ def _bench_scaling(bench: Any, chosen: list[Game], command: str, host: str) -> s
     "--games",
     "-n",
     type=click.IntRange(10),
-    default=1000,
-    show_default=True,
-    help="Games per table row.",
+    default=None,
+    help="Games per table row for every bot (default: 1000, fewer for slow bots so that each "
+    "study takes about a minute on two cores; each table says its count).",
 )
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option(
@@ -508,7 +508,7 @@ def _bench_scaling(bench: Any, chosen: list[Game], command: str, host: str) -> s
 @friendly
 def balance_command(
     names: tuple[str, ...],
-    games: int,
+    games: int | None,
     seed: int,
     workers: int | None,
     output: Path,
@@ -520,17 +520,25 @@ def balance_command(
     chosen = [sim.load_game(n) for n in names] if names else game_registry.all()
     workers = workers or sim.default_workers()
     command = "wolfden balance" + "".join(f" {n}" for n in names)
-    if games != 1000:
+    if games:
         command += f" --games {games}"
     if seed != 1:
         command += f" --seed {seed}"
-    plans = [(game, balance.studies_for(game, games)) for game in chosen]
-    total = sum(len(s.points) * len(s.bots) * s.games for _, studies in plans for s in studies)
+    plans = [(game, balance.studies_for(game, games or 1000)) for game in chosen]
+    budget = None if games else balance.STUDY_SECONDS
+    for _, studies in plans:
+        for study in studies:
+            balance.prepare_study(study, seed=seed, workers=workers, budget=budget)
+    total = sum(balance.study_games(s) for _, studies in plans for s in studies)
     sections: dict[str, str] = {}
     with balance.shared_pool(workers) as pool, progress_bar(total, "balance") as advance:
         for game, studies in plans:
             for study in studies:
-                click.echo(f"{study.title}: {len(study.points)} settings × {study.bots}", err=True)
+                click.echo(
+                    f"{study.title}: {len(study.points)} settings, games per row "
+                    f"{study.games_by_kind}",
+                    err=True,
+                )
                 balance.run_study(study, seed=seed, workers=workers, pool=pool, progress=advance)
             sections[balance.section_title(game)] = balance.game_markdown(
                 game, studies, figures, output, command, seed

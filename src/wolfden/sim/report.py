@@ -131,8 +131,8 @@ def plot_rates(path: Path, title: str, entries: Mapping[str, Mapping[str, Any]])
     plt = _pyplot()
     names = [str(n) for n in entries]
     rates = [e["rate"] for e in entries.values()]
-    lows = [e["rate"] - e["ci95"][0] for e in entries.values()]
-    highs = [e["ci95"][1] - e["rate"] for e in entries.values()]
+    lows = [max(0.0, e["rate"] - e["ci95"][0]) for e in entries.values()]
+    highs = [max(0.0, e["ci95"][1] - e["rate"]) for e in entries.values()]
     fig, ax = plt.subplots(figsize=(max(4.0, 0.7 * len(names) + 2), 3.2))
     ax.bar(names, rates, yerr=[lows, highs], capsize=4, color="#4c72b0")
     ax.set_ylim(0, 1)
@@ -184,8 +184,8 @@ def plot_series(
             [x for x, _ in points],
             [e["rate"] for _, e in points],
             yerr=[
-                [e["rate"] - e["ci95"][0] for _, e in points],
-                [e["ci95"][1] - e["rate"] for _, e in points],
+                [max(0.0, e["rate"] - e["ci95"][0]) for _, e in points],
+                [max(0.0, e["ci95"][1] - e["rate"]) for _, e in points],
             ],
             marker="o",
             capsize=4,

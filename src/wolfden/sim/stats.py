@@ -37,7 +37,8 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     denom = 1.0 + z2 / trials
     centre = (p + z2 / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # The interval always contains the observed rate (also against rounding at 0 and 1).
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 def rate(successes: int, trials: int) -> dict[str, Any]:
