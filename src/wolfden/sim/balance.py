@@ -51,6 +51,10 @@ class Study:
     seat_bots: dict[str, dict[int, str]] = field(default_factory=dict)
     games_by_kind: dict[str, int] = field(default_factory=dict)
     """Games per row for each bot kind, once the study is prepared."""
+    prune: bool = False
+    """Leave out the points whose every figure equals the first point's (options that change
+    nothing between bots, such as the language of the narration)."""
+    unchanged: list[str] = field(default_factory=list)
     """Bots that a point's own game options choose for some seats, by point label."""
     results: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
     skipped: dict[str, str] = field(default_factory=dict)
@@ -164,6 +168,7 @@ def generic_studies(game: Game, games: int, bot_kinds: list[str]) -> list[Study]
                 games,
                 "Each variant is one option changed from the defaults.",
                 seat_bots=seat_bots,
+                prune=True,
             )
         )
     return studies
@@ -282,6 +287,31 @@ def run_study(
             if result.interrupted:
                 raise KeyboardInterrupt
             study.results[(label, kind)] = summary(study.game, config, result)
+    if study.prune:
+        _prune(study)
+
+
+_COMPARED = ("win_rate", "draws", "won_by_players", "rounds", "mean_actions", "extras")
+
+
+def _prune(study: Study) -> None:
+    first = study.points[0][0]
+    kept = [study.points[0]]
+    for label, config in study.points[1:]:
+        same = all(
+            all(
+                study.results[(label, kind)][key] == study.results[(first, kind)][key]
+                for key in _COMPARED
+            )
+            for kind in study.bots
+        )
+        if same:
+            study.unchanged.append(label)
+            for kind in study.bots:
+                del study.results[(label, kind)]
+        else:
+            kept.append((label, config))
+    study.points = kept
 
 
 # -- writing ------------------------------------------------------------------------------
@@ -330,6 +360,12 @@ def study_markdown(study: Study, figure: str, command: str, seed: int) -> str:
         lines += ["", f"With `{label}` the game's option sets these seats' bots: {chosen}."]
     for kind, why in study.skipped.items():
         lines += ["", f"Bot `{kind}`: {why}."]
+    if study.unchanged:
+        shown = ", ".join(f"`{label}`" for label in study.unchanged)
+        lines += [
+            "",
+            f"Changing nothing between these bots (every figure as with the defaults): {shown}.",
+        ]
     header = [study.xlabel, "bots", *teams, *solo, "draws", "mean rounds", *extras]
     lines += [
         "",
@@ -362,26 +398,27 @@ def study_markdown(study: Study, figure: str, command: str, seed: int) -> str:
     return "\n".join(lines)
 
 
+def _plotted(data: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+    """What a figure shows of one cell: the team win rates, or for a game whose matches are
+    won by players rather than teams, the shares of its counted figures (who won each deal)."""
+    if data["win_rate"]:
+        return dict(data["win_rate"])
+    return {
+        f"{name}: {value}": entry
+        for name, share in _label_extras(data).items()
+        for value, entry in share.items()
+    }
+
+
 def plot_study(study: Study, path: Path) -> None:
     labels = [label for label, _ in study.points]
-    series: dict[str, list[dict[str, Any] | None]] = {}
+    series: dict[str, list[Mapping[str, Any] | None]] = {}
     for kind in study.bots:
-        teams = sorted(
-            {
-                team
-                for (_, k), data in study.results.items()
-                if k == kind
-                for team in data["win_rate"]
-            }
-        )
-        for team in teams:
-            name = f"{team} ({kind} bots)" if len(study.bots) > 1 else team
-            series[name] = [
-                (study.results[(label, kind)]["win_rate"].get(team))
-                if (label, kind) in study.results
-                else None
-                for label in labels
-            ]
+        cells = {label: _plotted(study.results[(label, kind)]) for label in labels}
+        names = sorted({name for cell in cells.values() for name in cell})
+        for name in names:
+            key = f"{name} ({kind} bots)" if len(study.bots) > 1 else name
+            series[key] = [cells[label].get(name) for label in labels]
     path.parent.mkdir(parents=True, exist_ok=True)
     ordered = all(label.isdigit() for label in labels)
     plot_series(path, study.title, labels, series, study.xlabel, connect=ordered)
