@@ -230,14 +230,12 @@ def prepare_study(
 ) -> None:
     """Decide the games per row of each bot kind.
 
-    Without a time ``budget`` every kind plays ``study.games`` per row. With one (seconds for
-    the whole study), each kind's speed is probed on a few games; the fastest kinds go first
-    and the time left is shared among the rest, a slow kind playing fewer games per row
-    (500, 200 or 100); a kind too slow even for that is left out, and the page says so.
+    Each kind's speed is probed on a few games; a kind too slow for a study of many games
+    (such as a search bot) is left out, and the page says so. Without a time ``budget`` the
+    others play ``study.games`` per row. With one (seconds for the whole study) the fastest
+    kinds go first and the time left is shared among the rest, a slow kind playing fewer
+    games per row (500, 200 or 100).
     """
-    if budget is None:
-        study.games_by_kind = {kind: study.games for kind in study.bots}
-        return
     speeds = {kind: probe_speed(study.game, study.points[0][1], kind, seed) for kind in study.bots}
     remaining = budget
     order = sorted(study.bots, key=lambda kind: -speeds[kind])
@@ -249,14 +247,15 @@ def prepare_study(
                 f"study (run `wolfden simulate {study.game.id} --bots {kind}` for it)"
             )
             continue
-        share = remaining / (len(order) - i)
-        rate = speed * workers * 0.8
         games = study.games
-        for candidate in (study.games, 500, 200, 100):
-            games = min(study.games, candidate)
-            if len(study.points) * games / rate <= share:
-                break
-        remaining -= len(study.points) * games / rate
+        if budget is not None:
+            share = remaining / (len(order) - i)
+            rate = speed * workers * 0.8
+            for candidate in (study.games, 500, 200, 100):
+                games = min(study.games, candidate)
+                if len(study.points) * games / rate <= share:
+                    break
+            remaining -= len(study.points) * games / rate
         study.games_by_kind[kind] = games
     study.bots = [kind for kind in study.bots if kind in study.games_by_kind]
     study.games_by_kind = {kind: study.games_by_kind[kind] for kind in study.bots}
