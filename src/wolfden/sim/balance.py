@@ -243,8 +243,8 @@ def prepare_study(
         speed = speeds[kind]
         if speed < SLOW_GAMES_PER_S:
             study.skipped[kind] = (
-                f"left out: about {speed:.0f} games/s on one core is too slow for the default "
-                f"study (run `wolfden simulate {study.game.id} --bots {kind}` for it)"
+                f"left out: about {speed:.2g} games/s on one core is too slow for a study of "
+                f"this size (run `wolfden simulate {study.game.id} --bots {kind}` for it)"
             )
             continue
         games = study.games
@@ -402,9 +402,12 @@ def _plotted(data: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
     won by players rather than teams, the shares of its counted figures (who won each deal)."""
     if data["win_rate"]:
         return dict(data["win_rate"])
+    teams = set(data["teams"])
+    shares = _label_extras(data)
+    chosen = {name: share for name, share in shares.items() if teams & set(share)} or shares
     return {
         f"{name}: {value}": entry
-        for name, share in _label_extras(data).items()
+        for name, share in chosen.items()
         for value, entry in share.items()
     }
 

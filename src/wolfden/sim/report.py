@@ -174,7 +174,7 @@ def plot_series(
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(max(5.0, 0.8 * len(xlabels) + 2.5) + 2.2, 3.6))
     xs = list(range(len(xlabels)))
-    shift = 0.08 if len(series) > 1 else 0.0
+    shift = min(0.08, 0.36 / len(series)) if len(series) > 1 else 0.0
     for i, (name, entries) in enumerate(series.items()):
         offset = (i - (len(series) - 1) / 2) * shift
         points = [(x + offset, e) for x, e in zip(xs, entries) if e is not None]

@@ -293,6 +293,7 @@ class Tally:
             "wins": wins,
             "draws": self.draws,
             "won_by_players": self.solo_wins,
+            "teams": sorted(self.team_games),
             "win_rate": {team: rate(self.team_wins[team], self.games) for team in self.teams},
             "roles": {
                 role: rate(self.role_wins[role], self.role_games[role])
