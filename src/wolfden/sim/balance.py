@@ -237,7 +237,7 @@ def prepare_study(
     games per row (500, 200 or 100).
     """
     speeds = {kind: probe_speed(study.game, study.points[0][1], kind, seed) for kind in study.bots}
-    remaining = budget
+    remaining = budget or 0.0
     order = sorted(study.bots, key=lambda kind: -speeds[kind])
     for i, kind in enumerate(order):
         speed = speeds[kind]

@@ -248,6 +248,17 @@ class BenchGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return ["server"]
 
+    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        formatter.write_usage(ctx.command_path, "[GAME]... [OPTIONS]  |  server [ARGS]...")
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        games = self.commands["games"]
+        options = [p for p in games.get_params(ctx) if isinstance(p, click.Option)]
+        records = [r for p in options if (r := p.get_help_record(ctx))]
+        with formatter.section("Options"):
+            formatter.write_dl(records)
+        self.format_commands(ctx, formatter)
+
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name == "server":
             return _server_bench()
@@ -255,24 +266,29 @@ class BenchGroup(click.Group):
 
 
 def _server_bench() -> click.Command:
-    reason = "wolfden.server.bench has no bench_server_command"
+    message = "the server's benchmark is not installed (wolfden.server.bench)"
     try:
         server_bench = importlib.import_module("wolfden.server.bench")
-
         command = getattr(server_bench, "bench_server_command", None)
         if isinstance(command, click.Command):
             command.name = "server"
             return command
+        message = "the server's benchmark is not installed (no bench_server_command)"
+    except ModuleNotFoundError as exc:
+        if exc.name in ("wolfden.server", "wolfden"):
+            message = "the server is not installed, so it cannot be benchmarked"
+        elif exc.name != "wolfden.server.bench":
+            message = f"the server is not installed completely: {exc}"
     except ImportError as exc:
-        reason = str(exc)
+        message = f"the server is not installed completely: {exc}"
 
     @click.command(
         "server",
         context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
-        help="Benchmark the multiplayer server (needs the server to be installed).",
+        help="Benchmark the multiplayer server (when its benchmark is installed).",
     )
     def missing() -> None:
-        raise CliError(f"the server is not installed, so it cannot be benchmarked ({reason})")
+        raise CliError(message)
 
     return missing
 
