@@ -358,6 +358,9 @@ def bench_games(
         command += f" --repeat {repeat}"
     if seconds != 0.4:
         command += f" --seconds {seconds:g}"
+    for flag, value in (("openspiel", openspiel), ("scaling", scaling)):
+        if value is not None:
+            command += f" --{flag}" if value else f" --no-{flag}"
     host = bench.machine()
     sections: dict[str, str] = {}
     for game in chosen:
@@ -365,7 +368,7 @@ def bench_games(
         results = bench.bench_game(game, repeats=repeat, seconds=seconds)
         for _, m in results:
             click.echo(
-                f"  {m.label:<20} {m.games_per_s:>10,.0f} games/s {m.actions_per_s:>12,.0f} "
+                f"  {m.label:<32} {m.games_per_s:>10,.0f} games/s {m.actions_per_s:>12,.0f} "
                 f"actions/s  ({m.actions_per_game:.1f} actions per game)"
             )
         sections[game.id] = (
