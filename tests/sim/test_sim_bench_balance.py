@@ -197,3 +197,12 @@ def test_a_long_range_of_player_counts_is_spread_over_seven_points():
 
     assert _spread(range(3, 21)) == [3, 6, 9, 11, 14, 17, 20]
     assert _spread(range(7, 13)) == [7, 8, 9, 10, 11, 12]
+
+
+def test_a_new_game_section_goes_above_the_comparisons(tmp_path):
+    doc = tmp_path / "benchmarks.md"
+    doc.write_text("# B\n\n## werewolf\n\nw\n\n## OpenSpiel side by side\n\no\n\n## Server\n\ns\n")
+    bench.replace_sections(doc, {"kids": "k"}, "# B\n", before=("OpenSpiel side by side",))
+    text = doc.read_text()
+    assert text.index("## werewolf") < text.index("## kids") < text.index("## OpenSpiel")
+    assert text.endswith("## Server\n\ns\n")

@@ -310,8 +310,14 @@ def machine() -> str:
     )
 
 
-def replace_sections(path: Path, sections: dict[str, str], intro: str) -> None:
-    """Write ``## title`` sections into a Markdown file, leaving every other section as it is."""
+def replace_sections(
+    path: Path, sections: dict[str, str], intro: str, *, before: Sequence[str] = ()
+) -> None:
+    """Write ``## title`` sections into a Markdown file, leaving every other section as it is.
+
+    A section the file does not have yet goes just before the first of the ``before``
+    sections that the file has (so that games stay above the comparisons), else at the end.
+    """
     text = path.read_text(encoding="utf-8") if path.exists() else intro
     blocks: list[tuple[str | None, list[str]]] = [(None, [])]
     for line in text.splitlines():
@@ -319,20 +325,24 @@ def replace_sections(path: Path, sections: dict[str, str], intro: str) -> None:
             blocks.append((line[3:].strip(), [line]))
         else:
             blocks[-1][1].append(line)
-    done = set()
+
+    def block(title: str) -> list[str]:
+        return [f"## {title}", "", *sections[title].rstrip("\n").splitlines(), ""]
+
+    present = {title for title, _ in blocks}
+    new = [title for title in sections if title not in present]
+    anchor = next((title for title in before if title in present and title not in new), None)
     out: list[str] = []
     for title, lines in blocks:
-        if title in sections:
-            body = sections[title].rstrip("\n").splitlines()
-            out.extend([f"## {title}", "", *body, ""])
-            done.add(title)
-        else:
-            out.extend(lines)
-    for title, body_text in sections.items():
-        if title not in done:
-            if out and out[-1].strip():
-                out.append("")
-            out.extend([f"## {title}", "", *body_text.rstrip("\n").splitlines(), ""])
+        if title is not None and title == anchor:
+            for added in new:
+                out.extend(block(added))
+            new = []
+        out.extend(block(title) if title in sections else lines)
+    for added in new:
+        if out and out[-1].strip():
+            out.append("")
+        out.extend(block(added))
     cleaned = "\n".join(out).rstrip("\n") + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(cleaned, encoding="utf-8")

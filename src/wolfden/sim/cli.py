@@ -384,7 +384,9 @@ def bench_games(
     if (scaling if scaling is not None else everything) and chosen:
         sections["Simulator scaling"] = _bench_scaling(bench, chosen, command, host)
     if write and sections:
-        bench.replace_sections(output, sections, BENCH_INTRO)
+        bench.replace_sections(
+            output, sections, BENCH_INTRO, before=("OpenSpiel side by side", "Simulator scaling")
+        )
         click.echo(f"written to {output}", err=True)
 
 
