@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import html
 import json
+import textwrap
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -197,7 +198,7 @@ def plot_series(
     ax.set_ylim(0, 1)
     ax.set_ylabel("win rate")
     ax.set_xlabel(xlabel)
-    ax.set_title(title)
+    ax.set_title(textwrap.fill(title, 48))
     ax.grid(alpha=0.3)
     ax.legend(fontsize="small", bbox_to_anchor=(1.02, 1), loc="upper left", borderaxespad=0)
     fig.tight_layout()
