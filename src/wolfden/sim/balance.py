@@ -219,10 +219,11 @@ def shared_pool(workers: int) -> Iterator[futures.Executor | None]:
 
 
 def probe_speed(game: Game, config: Any, kind: str, seed: int) -> float:
-    """Games per second of one bot kind on one core, from a few games."""
+    """Games per second of CPU time of one bot kind, from a few games (CPU time, so that a
+    busy machine does not make a bot look slow)."""
     plan = sim.make_plan(game, config, games=6, seed=seed, bots=sim.BotPlan(kind))
     study = sim.run(plan, workers=1)
-    return study.tally.games / study.seconds if study.seconds else float("inf")
+    return study.tally.games / study.busy if study.busy else float("inf")
 
 
 def prepare_study(
