@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import io
 import json
 import logging
 import mimetypes
@@ -15,7 +16,7 @@ from typing import Any, Literal
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
@@ -34,6 +35,7 @@ from wolfden.server.rooms import (
     token_hash,
 )
 from wolfden.server.settings import Settings
+from wolfden.server.wordlists import install as install_wordlists
 from wolfden.storage.rooms import RoomStore, default_db_path
 
 log = logging.getLogger("wolfden.server")
@@ -92,6 +94,20 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+class WebClient(StaticFiles):
+    """The static web client; a page address without a file (``/join/7KQ2XA``) gets index.html,
+    so links into the client work; unknown files and API paths stay 404."""
+
+    async def get_response(self, path: str, scope: Scope) -> Any:
+        try:
+            return await super().get_response(path, scope)
+        except StarletteHTTPException as exc:
+            last = path.rsplit("/", 1)[-1]
+            if exc.status_code != 404 or "." in last or path.split("/", 1)[0] in ("api", "ws"):
+                raise
+            return await super().get_response("index.html", scope)
 
 
 # -- request bodies -------------------------------------------------------------------------
@@ -195,6 +211,8 @@ class Connection:
                 return
             try:
                 await self.ws.send_text(text)
+            except UnicodeEncodeError:
+                log.error("a message that is not valid UTF-8 was not sent")
             except Exception:
                 return
 
@@ -246,6 +264,7 @@ def create_app(
     manager = RoomManager(settings, store, clock)
     manager.recover()
     wrong_codes: dict[str, collections.deque[float]] = {}
+    created: dict[str, collections.deque[float]] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -359,8 +378,19 @@ def create_app(
     # -- rooms --------------------------------------------------------------------------
 
     @app.post("/api/rooms", tags=["rooms"], status_code=201)
-    async def create_room(body: CreateRoom) -> JSONResponse:
+    async def create_room(body: CreateRoom, request: Request) -> JSONResponse:
         """Create a room; the creator is its host. Answers the code and the host's token."""
+        key, now = client_key(request), time.monotonic()
+        made = created.setdefault(key, collections.deque())
+        while made and made[0] < now - 60:
+            made.popleft()
+        if len(made) >= settings.rooms_per_minute:
+            raise Refused(
+                "too_many_attempts", "Too many rooms were created from here; wait a minute.", 429
+            )
+        made.append(now)
+        if len(created) > 10_000:
+            created.clear()
         room, p, token = manager.create_room(body.game, body.config, body.name, body.role)
         return joined(room, p, token)
 
@@ -375,6 +405,19 @@ def create_app(
         room = look_up(request, code)
         p, token = manager.join(room, body.name, body.role)
         return joined(room, p, token)
+
+    @app.get("/api/rooms/{code}/qr.svg", tags=["rooms"], response_class=Response)
+    async def room_qr(code: str, request: Request) -> Response:
+        """A QR code (SVG) of the room's join link, for phones to scan from the host's screen."""
+        import segno
+
+        room = look_up(request, code)
+        link = f"{request.base_url}#/r/{room.code}"
+        buffer = io.BytesIO()
+        segno.make(link, error="m").save(
+            buffer, kind="svg", border=2, dark="#000", light="#fff", xmldecl=False, omitsize=True
+        )
+        return Response(buffer.getvalue(), media_type="image/svg+xml")
 
     @app.get("/api/rooms/{code}/me", tags=["rooms"])
     async def me(code: str, request: Request) -> dict[str, Any]:
@@ -642,9 +685,11 @@ def create_app(
             return
         conn.send(json.dumps({"type": "accepted", "id": ref, "version": new_version}))
 
+    install_wordlists(app, settings, manager)
+
     web = settings.web_dir
     if web is not None and Path(web).is_dir():
-        app.mount("/", StaticFiles(directory=str(web), html=True), name="web")
+        app.mount("/", WebClient(directory=str(web), html=True), name="web")
 
     app.add_middleware(SecurityHeaders)
     return app

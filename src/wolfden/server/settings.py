@@ -30,3 +30,9 @@ class Settings:
     """Frames waiting for a slow client after which it is disconnected (it reconnects fresh)."""
     wrong_codes_per_minute: int = 20
     """Lookups of room codes that do not exist, per client address, before ``429``."""
+    admin_token: str | None = None
+    """The moderators' token; None → keep the stored one (a new one is printed at first start)."""
+    rooms_per_minute: int = 30
+    """Rooms one client address may create per minute."""
+    max_participants: int = 64
+    """People (players, spectators, table screens) in one room."""

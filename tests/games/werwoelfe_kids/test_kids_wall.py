@@ -59,3 +59,21 @@ def test_an_open_door_and_the_destinations_of_a_moving_werewolf_stay_as_they_are
         for h, name in enumerate(names):
             if name in near:
                 assert other.houses[h] == t.state.houses[h]
+
+
+def test_an_open_doors_countdown_is_shown_only_to_the_team_that_opened_it() -> None:
+    from wolfden.engine.conformance import random_steps
+    from wolfden.engine.types import SPECTATOR, TABLE, Viewer
+    from wolfden.games import werwoelfe_kids as kids
+
+    peeks = 0
+    for seed in range(20):
+        for _, _, _, after, _, _ in random_steps(kids, kids.Config(), seed, max_steps=3000):
+            if after.phase is kids.Phase.PEEK:
+                opener = after.peek_team
+                other = 1 - opener
+                assert kids.timer(after, Viewer.of(opener)) == kids.deadline(after)
+                assert kids.timer(after, Viewer.of(other)) is None
+                assert kids.timer(after, TABLE) is None and kids.timer(after, SPECTATOR) is None
+                peeks += 1
+    assert peeks > 0

@@ -18,6 +18,7 @@ from wolfden.games.werwoelfe_kids.rules import (
     outcome,
     phase_seq,
     setup,
+    timer,
 )
 from wolfden.games.werwoelfe_kids.state import VILLAGE, WEREWOLVES, Phase, State
 from wolfden.games.werwoelfe_kids.views import perturb_hidden, view, visible_events
@@ -75,6 +76,7 @@ __all__ = [
     "sample_configs",
     "setup",
     "summary",
+    "timer",
     "title",
     "version",
     "view",

@@ -12,7 +12,17 @@ from typing import NamedTuple
 
 from wolfden.engine.errors import ConfigError, IllegalAction, MatchOver, NotYourTurn
 from wolfden.engine.rng import Rng, derive_seed
-from wolfden.engine.types import PUBLIC, Action, Audience, Deadline, Event, Outcome, Seat
+from wolfden.engine.types import (
+    PUBLIC,
+    Action,
+    Audience,
+    Deadline,
+    Event,
+    Outcome,
+    Seat,
+    Viewer,
+    ViewerKind,
+)
 from wolfden.games.werwoelfe_kids.config import (
     MISSING_TO_WIN,
     WEREWOLF_TILES,
@@ -258,6 +268,18 @@ def deadline(state: State) -> Deadline | None:
     """An open door closes by itself after ``peek_seconds``; no other phase has a timer."""
     if state.phase is Phase.PEEK:
         return Deadline(state.seq, state.config.peek_seconds, CLOSE, "the door closes")
+    return None
+
+
+def timer(state: State, viewer: Viewer) -> Deadline | None:
+    """An open door's countdown is shown only to the team that opened it (and to the
+    omniscient replay viewer): for the other team, a timer would tell that a door is open,
+    and so whether the werewolves found one of theirs at night."""
+    dl = deadline(state)
+    if dl is None:
+        return None
+    if viewer.kind is ViewerKind.OMNISCIENT or viewer.seat == state.peek_team:
+        return dl
     return None
 
 

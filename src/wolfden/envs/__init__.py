@@ -1,0 +1,70 @@
+"""Every wolfden game as a PettingZoo AEC environment (``pip install wolfden[rl]``).
+
+``wolfden.envs.werewolf_v0.env()`` and friends; :data:`MODULES` maps each game id to its
+environment module. See docs/rl.md for the observation and action layouts
+(``python -m wolfden.envs`` prints them, ``python -m wolfden.envs --write docs/rl.md``
+refreshes the tables there).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from wolfden.engine.errors import UnknownGame
+
+# game id -> environment module
+MODULES: dict[str, str] = {
+    "werewolf": "wolfden.envs.werewolf_v0",
+    "werewords": "wolfden.envs.werewords_v0",
+    "werwoelfe-kids": "wolfden.envs.werwoelfe_kids_v0",
+    "robbers-horror": "wolfden.envs.robbers_horror_v0",
+}
+
+
+def module(game_id: str) -> ModuleType:
+    """The environment module of a game (``env``, ``raw_env``)."""
+    name = MODULES.get(game_id)
+    if name is None:
+        raise UnknownGame(
+            f"no environment for {game_id!r}; the environments are {', '.join(MODULES)}"
+        )
+    return importlib.import_module(name)
+
+
+def env(game_id: str, **kwargs: Any) -> Any:
+    """The wrapped environment of a game, e.g. ``env("werewolf", players=9)``."""
+    return module(game_id).env(**kwargs)
+
+
+def layout_markdown(game_id: str) -> str:
+    """The observation and action tables of a game's environment with its default config."""
+    raw = module(game_id).raw_env()
+    obs = raw.observation_layout
+    acts = raw.action_layout
+    return (
+        f"Default config: {len(raw.possible_agents)} agents, observation of {obs.size} "
+        f"entries, {acts.size} actions.\n\n"
+        f"Observation:\n\n{obs.describe()}\n\nActions:\n\n{acts.describe()}\n"
+    )
+
+
+def _marker(game_id: str) -> tuple[str, str]:
+    return f"<!-- layout:{game_id} -->", f"<!-- /layout:{game_id} -->"
+
+
+def _constant(section: str) -> Callable[[re.Match[str]], str]:
+    return lambda _match: section
+
+
+def refresh_tables(text: str) -> str:
+    """``text`` with every ``<!-- layout:GAME -->`` section replaced by the current tables."""
+    for game_id in MODULES:
+        start, end = _marker(game_id)
+        pattern = re.compile(re.escape(start) + r".*?" + re.escape(end), re.DOTALL)
+        section = f"{start}\n{layout_markdown(game_id)}{end}"
+        text = pattern.sub(_constant(section), text)
+    return text

@@ -1,0 +1,210 @@
+"""The Werewolves bEat Robbers' Horror as a PettingZoo AEC environment.
+
+``env(**kwargs)`` is wrapped like PettingZoo's classic games; ``raw_env(**kwargs)`` is not.
+Keyword arguments are the fields of ``wolfden.games.robbers_horror.Config`` (``players=4``,
+``deals=1``, …) or ``config=Config(...)``, plus ``render_mode``, ``max_cycles``,
+``think_seconds``, ``dead_leave`` (see :mod:`wolfden.envs.base`) and the two reward weights
+below.
+
+Agents ``player_0`` … ``player_{n-1}`` are the seats; one card is played per step, by the seat
+whose turn it is, so no turn needs serialising.
+
+Rewards (defined precisely):
+
+- **Per deal**, when a deal is scored: ``deal_reward`` (default 1) to every seat on the team
+  that won the deal (its team in that deal: robbers, or the werewolf team of Werewolves and the
+  Traitor), ``−deal_reward`` to every seat of the other team, 0 to everyone when the deal is
+  tied. This is the game point the rules give, made zero-sum.
+- **Per match**, at the end: ``match_reward`` (default 1) to every seat with the most game
+  points (shared wins included), ``−match_reward`` to the others; 0 to everyone when all seats
+  share the top.
+
+Actions (A = 34): index ``i`` plays card ``CARDS[i]``:
+``0 … 14``: ``play C1`` … ``play C15`` (treasure chests) · ``15 … 29``: ``play R1`` …
+``play R15`` (robbers) · ``30``: ``play W`` (a Werewolf) · ``31``: ``play S`` (the Seer) ·
+``32``: ``play K`` (a Knife) · ``33``: ``play T`` (the Traitor).
+
+Observation (float32 in [0, 1]; n players). Seats are *relative*: entry ``k`` of a per-seat
+block is the seat ``k`` places to my left (``k = 0`` is me), so one policy fits every seat.
+Cards use the 34 notations in the action order, a card's entry being copies / copies in the
+deck (the Werewolves and the Knives have two copies each). Blocks: ``role`` 3 (robber,
+werewolf, traitor) · ``team`` 2 (robbers, werewolves) · ``hand`` 34 · ``trick`` n·34 (the card
+each seat has put on the current trick) · ``trick_values`` 2n (per seat on the trick: its
+effective rank / 17 and whether it counts as trump, as far as known) · ``trick_leader`` n ·
+``lead_suit`` 3 (chest, robber, not yet known) · ``trick_size`` n (one-hot: cards already on
+the trick) · ``seen`` 34 (cards seen played this deal: the current trick, the last trick and,
+with ``show_history``, every completed trick) · ``last_trick`` n·34 · ``last_winner`` n ·
+``werewolf_chips`` n · ``traitor_chip`` n · ``tricks_won`` n (/ hand size) · ``hand_sizes`` n
+(/ hand size) · ``dealer`` n · ``points`` n (game points / deals) · ``deal`` 1 ((deal − 1) /
+deals) · ``last_deal`` 3 (who won the last scored deal: robbers, werewolves, tie) · ``icons``
+15 (the icon table / 9) · ``winners`` n (at the end). The exact table is in docs/rl.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+
+from wolfden.engine.types import Action, Event, Outcome, Seat
+from wolfden.envs.base import WolfdenEnv, wrap
+from wolfden.envs.layout import ActionGroup, ActionLayout, Block, ObsLayout
+from wolfden.games.robbers_horror import Config
+
+CARDS: tuple[str, ...] = (
+    *(f"C{r}" for r in range(1, 16)),
+    *(f"R{r}" for r in range(1, 16)),
+    "W",
+    "S",
+    "K",
+    "T",
+)
+"""The card notations in action and observation order."""
+CARD_INDEX = {c: i for i, c in enumerate(CARDS)}
+COPIES = tuple(2.0 if c in ("W", "K") else 1.0 for c in CARDS)
+PLAY = tuple(Action("play", (c,)) for c in CARDS)
+TEAMS = ("robbers", "werewolves")
+
+
+class raw_env(WolfdenEnv):
+    game_id = "robbers-horror"
+    metadata: ClassVar[dict[str, Any]] = {**WolfdenEnv.metadata, "name": "robbers_horror_v0"}
+
+    def __init__(self, *, deal_reward: float = 1.0, match_reward: float = 1.0, **kwargs: Any):
+        self.deal_reward = float(deal_reward)
+        self.match_reward = float(match_reward)
+        super().__init__(**kwargs)
+
+    def make_action_layout(self, config: Config) -> ActionLayout:
+        return ActionLayout(
+            [
+                ActionGroup("play C1 … play C15", PLAY[0:15], "a treasure chest, rank 1 to 15"),
+                ActionGroup("play R1 … play R15", PLAY[15:30], "a robber, rank 1 to 15"),
+                ActionGroup("play W", PLAY[30:31], "a Werewolf"),
+                ActionGroup("play S", PLAY[31:32], "the Seer"),
+                ActionGroup("play K", PLAY[32:33], "a Knife"),
+                ActionGroup("play T", PLAY[33:34], "the Traitor"),
+            ]
+        )
+
+    def make_observation_layout(self, config: Config) -> ObsLayout:
+        n = config.players
+        c = len(CARDS)
+        return ObsLayout(
+            [
+                Block("role", 3, "one-hot: robber, werewolf, traitor"),
+                Block("team", 2, "one-hot: robber team, werewolf team"),
+                Block("hand", c, "my cards: copies / copies in the deck"),
+                Block("trick", n * c, "current trick: relative seat × card"),
+                Block("trick_values", 2 * n, "current trick per relative seat: rank / 17, trump"),
+                Block("trick_leader", n, "relative seat who led the current trick"),
+                Block("lead_suit", 3, "one-hot: chest, robber, not yet known"),
+                Block("trick_size", n, "one-hot: cards already on the trick"),
+                Block("seen", c, "cards seen played this deal (trick, last trick, history)"),
+                Block("last_trick", n * c, "last completed trick: relative seat × card"),
+                Block("last_winner", n, "relative seat who won the last trick"),
+                Block("werewolf_chips", n, "relative seats showing a Werewolf chip"),
+                Block("traitor_chip", n, "relative seat showing the Traitor chip"),
+                Block("tricks_won", n, "tricks won this deal per relative seat / hand size"),
+                Block("hand_sizes", n, "cards in hand per relative seat / hand size"),
+                Block("dealer", n, "relative seat of the dealer"),
+                Block("points", n, "game points per relative seat / deals"),
+                Block("deal", 1, "(deal number − 1) / deals"),
+                Block("last_deal", 3, "last scored deal won by: robbers, werewolves, tie"),
+                Block("icons", 15, "icons on cards of rank 1 to 15 / 9"),
+                Block("winners", n, "at the end: relative seats with the most game points"),
+            ]
+        )
+
+    def encode(self, view: Mapping[str, Any], seat: Seat) -> np.ndarray:
+        n = view["players"]
+        c = len(CARDS)
+        w = self.observation_layout.writer()
+
+        def rel(s: int | None) -> int:
+            return -1 if s is None else (s - seat) % n
+
+        w.set("role", ("robber", "werewolf", "traitor").index(view["role"]))
+        w.set("team", TEAMS.index(view["team"]))
+        w.fill("hand", list(_counts(view["hand"])))
+        seen = np.zeros(c, dtype=np.float32)
+        trick = view["trick"]
+        for entry in trick["cards"]:
+            k, i = rel(entry["seat"]), CARD_INDEX[entry["card"]]
+            w.set2("trick", k, i, c)
+            if entry.get("rank") is not None:
+                w.set("trick_values", 2 * k, entry["rank"] / 17)
+            w.set("trick_values", 2 * k + 1, float(bool(entry.get("trump"))))
+            seen[i] += 1 / COPIES[i]
+        w.set("trick_leader", rel(trick["leader"]))
+        w.set("lead_suit", {"C": 0, "R": 1}.get(trick["lead_suit"], 2))
+        w.set("trick_size", len(trick["cards"]))
+        last = view.get("last_trick")
+        history = view.get("history") or []
+        if last is not None:
+            for entry in last["cards"]:
+                w.set2("last_trick", rel(entry["seat"]), CARD_INDEX[entry["card"]], c)
+            w.set("last_winner", rel(last["winner"]))
+        shown = history if history else ([last] if last is not None else [])
+        for done in shown:
+            for entry in done["cards"]:
+                i = CARD_INDEX[entry["card"]]
+                seen[i] += 1 / COPIES[i]
+        w.fill("seen", list(seen))
+        chips = view["chips"]
+        for s in chips["werewolf"]:
+            w.set("werewolf_chips", rel(s))
+        w.set("traitor_chip", rel(chips["traitor"]))
+        size = max(1, view["hand_size"])
+        deals = max(1, view["deals"])
+        for s in range(n):
+            k = rel(s)
+            w.set("tricks_won", k, view["tricks_won"][s] / size)
+            w.set("hand_sizes", k, view["hand_sizes"][s] / size)
+            w.set("points", k, view["points"][s] / deals)
+        w.set("dealer", rel(view["dealer"]))
+        w.scalar("deal", (view["deal"] - 1) / deals)
+        if view["deal_winners"]:
+            last_winner = view["deal_winners"][-1]
+            w.set("last_deal", {"robbers": 0, "werewolves": 1}.get(last_winner, 2))
+        w.fill("icons", [i / 9 for i in view["icons"]])
+        for s in view.get("winners", []):
+            w.set("winners", rel(s))
+        return w.vector
+
+    def step_rewards(
+        self, before: Any, after: Any, events: Sequence[Event]
+    ) -> Mapping[Seat, float]:
+        """The per-deal reward, from the public ``score`` event of a scored deal."""
+        out: dict[Seat, float] = {}
+        for event in events:
+            if event.type != "score":
+                continue
+            winner = event.data["winner"]
+            if winner is None:
+                continue
+            for entry in event.data["seats"]:
+                seat = entry["seat"]
+                sign = 1.0 if entry["team"] == winner else -1.0
+                out[seat] = out.get(seat, 0.0) + sign * self.deal_reward
+        return out
+
+    def final_rewards(self, outcome: Outcome) -> Mapping[Seat, float]:
+        seats = range(len(self.possible_agents))
+        if len(outcome.winners) == len(seats):
+            return dict.fromkeys(seats, 0.0)
+        return {s: self.match_reward if s in outcome.winners else -self.match_reward for s in seats}
+
+
+def _counts(cards: Sequence[str]) -> np.ndarray:
+    out = np.zeros(len(CARDS), dtype=np.float32)
+    for card in cards:
+        i = CARD_INDEX[card]
+        out[i] += 1 / COPIES[i]
+    return out
+
+
+def env(**kwargs: Any) -> Any:
+    """Robbers' Horror, wrapped as PettingZoo's classic games are."""
+    return wrap(raw_env(**kwargs))

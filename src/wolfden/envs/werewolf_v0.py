@@ -1,0 +1,183 @@
+"""Werewolf (the moderated party game) as a PettingZoo AEC environment.
+
+``env(**kwargs)`` is wrapped like PettingZoo's classic games; ``raw_env(**kwargs)`` is not.
+Keyword arguments are the fields of ``wolfden.games.werewolf.Config`` (``players=9``, …) or
+``config=Config(...)``, plus ``render_mode``, ``max_cycles``, ``think_seconds`` and
+``dead_leave`` (see :mod:`wolfden.envs.base`).
+
+Agents ``player_0`` … ``player_{n-1}`` are the seats. At night the Werewolves, Seers and
+Guardians are asked one at a time (the pack sees its own picks, as at the table); by day every
+living player votes in turn, the ballot staying secret until it closes. The clock's actions
+(dawn, the end of the discussion) are applied by the environment. An eliminated player is
+terminated at once. At the end: +1 to each seat of the winning team, −1 to the others, 0 in a
+draw (``round_limit``).
+
+Actions (n = players; A = 4n + 1):
+
+- ``0 … n-1``: ``pick s`` (Werewolf: the pack's target)
+- ``n … 2n-1``: ``check s`` (Seer)
+- ``2n … 3n-1``: ``protect s`` (Guardian)
+- ``3n … 4n-1``: ``vote s`` (ballot)
+- ``4n``: ``abstain``
+
+Observation (float32 in [0, 1]; sizes for n players), from the seat's view only:
+``phase`` 5 (night, discussion, vote, revote, end) · ``round`` 1 (round/20) · ``me`` n (own
+seat) · ``my_role`` 4 · ``my_turn`` 1 · ``alive`` n · ``roles`` 5n (per seat: unknown,
+werewolf, seer, guardian, villager) · ``deal`` 4 (role counts / n) · ``pack_picks`` n·n and
+``pack_previous`` n·n (Werewolves: picker × target) · ``pick_round`` 1 · ``locked`` n ·
+``checks`` 2n (Seer: checked and Werewolf / checked and not) · ``checked_tonight`` n ·
+``cannot_protect`` n · ``protecting`` n · ``candidates`` n · ``ballot`` 3 (revote, votes cast
+/ voters, I voted) · ``my_vote`` n+1 (last: abstain) · ``last_tally`` n+1 (counts / n, last:
+abstentions) · ``last_votes`` n·n (voter × target of the last closed ballot, when public) ·
+``all_votes`` n·n (all public ballots so far, count/5) · ``night_result`` n+1 (who fell at
+dawn; last: no one) · ``winner`` 3 (town, werewolves, draw). The exact table is in docs/rl.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import numpy as np
+
+from wolfden.engine.types import Seat
+from wolfden.envs.base import WolfdenEnv, wrap
+from wolfden.envs.layout import ActionGroup, ActionLayout, Block, ObsLayout
+from wolfden.games.werewolf import ABSTAIN, CHECK, PICK, PROTECT, VOTE, Config, State
+
+PHASES = ("night", "discussion", "vote", "revote", "end")
+ROLES = ("werewolf", "seer", "guardian", "villager")
+
+
+class raw_env(WolfdenEnv):
+    game_id = "werewolf"
+    metadata: ClassVar[dict[str, Any]] = {**WolfdenEnv.metadata, "name": "werewolf_v0"}
+
+    def make_action_layout(self, config: Config) -> ActionLayout:
+        seats = range(config.players)
+        return ActionLayout(
+            [
+                ActionGroup("pick s", tuple(PICK[s] for s in seats), "Werewolf: the pack's target"),
+                ActionGroup("check s", tuple(CHECK[s] for s in seats), "Seer: look into seat s"),
+                ActionGroup(
+                    "protect s", tuple(PROTECT[s] for s in seats), "Guardian: shield seat s"
+                ),
+                ActionGroup("vote s", tuple(VOTE[s] for s in seats), "ballot: vote for seat s"),
+                ActionGroup("abstain", (ABSTAIN,), "ballot: abstain"),
+            ]
+        )
+
+    def make_observation_layout(self, config: Config) -> ObsLayout:
+        n = config.players
+        return ObsLayout(
+            [
+                Block("phase", 5, "one-hot: night, discussion, vote, revote, end"),
+                Block("round", 1, "round number / 20"),
+                Block("me", n, "one-hot: my seat"),
+                Block("my_role", 4, "one-hot: werewolf, seer, guardian, villager"),
+                Block("my_turn", 1, "1 when the game waits for me"),
+                Block("alive", n, "1 per living seat"),
+                Block(
+                    "roles",
+                    5 * n,
+                    "per seat one-hot: unknown, werewolf, seer, guardian, villager",
+                ),
+                Block("deal", 4, "Werewolves, Seers, Guardians, Villagers dealt / n"),
+                Block("pack_picks", n * n, "Werewolves: this round's picks, picker × target"),
+                Block("pack_previous", n * n, "Werewolves: last round's picks, picker × target"),
+                Block("pick_round", 1, "Werewolves: pick round / pack rounds"),
+                Block("locked", n, "Werewolves: the pack's locked target"),
+                Block("checks", 2 * n, "Seer: per seat, checked and Werewolf / checked and not"),
+                Block("checked_tonight", n, "Seer: tonight's check"),
+                Block("cannot_protect", n, "Guardian: last night's choice (barred)"),
+                Block("protecting", n, "Guardian: tonight's choice"),
+                Block("candidates", n, "ballot: the candidates"),
+                Block("ballot", 3, "revote, votes cast / voters, I have voted"),
+                Block("my_vote", n + 1, "one-hot: my vote in the open ballot (last: abstain)"),
+                Block("last_tally", n + 1, "last closed ballot: votes per seat / n, abstentions"),
+                Block("last_votes", n * n, "last closed public ballot: voter × target"),
+                Block("all_votes", n * n, "all public ballots: voter × target, count / 5"),
+                Block("night_result", n + 1, "who fell at the last dawn (last: no one)"),
+                Block("winner", 3, "one-hot at the end: town, werewolves, draw"),
+            ]
+        )
+
+    def seat_out(self, state: State, seat: Seat) -> bool:
+        return not state.is_alive(seat)
+
+    def encode(self, view: Mapping[str, Any], seat: Seat) -> np.ndarray:
+        n = view["players"]
+        w = self.observation_layout.writer()
+        w.set("phase", PHASES.index(view["phase"]))
+        w.scalar("round", view["round"] / 20)
+        you = view["you"]
+        w.set("me", you["seat"])
+        w.set("my_role", ROLES.index(you["role"]))
+        w.scalar("my_turn", float(you["your_turn"]))
+        for entry in view["seats"]:
+            s = entry["seat"]
+            w.set("alive", s, float(entry["alive"]))
+            role = entry.get("role")
+            w.set("roles", 5 * s + (0 if role is None else 1 + ROLES.index(role)))
+        deal = view["deal"]
+        counts = (deal["werewolves"], deal["seers"], deal["guardians"], deal["villagers"])
+        w.fill("deal", [c / n for c in counts])
+        for picker, target in you.get("pack_picks", {}).items():
+            w.set2("pack_picks", int(picker), target, n)
+        for picker, target in you.get("pack_previous_picks", {}).items():
+            w.set2("pack_previous", int(picker), target, n)
+        if "pick_round" in you:
+            w.scalar("pick_round", you["pick_round"] / you["pick_rounds"])
+        if you.get("locked") is not None:
+            w.set("locked", you["locked"])
+        for check in you.get("checks", []):
+            w.set("checks", 2 * check["target"] + (0 if check["werewolf"] else 1))
+        if you.get("checked_tonight") is not None:
+            w.set("checked_tonight", you["checked_tonight"])
+        if you.get("cannot_protect") is not None:
+            w.set("cannot_protect", you["cannot_protect"])
+        if you.get("protecting") is not None:
+            w.set("protecting", you["protecting"])
+        ballot = view.get("ballot")
+        if ballot is not None:
+            for c in ballot["candidates"]:
+                w.set("candidates", c)
+            w.fill(
+                "ballot",
+                [
+                    float(ballot["revote"]),
+                    ballot["cast"] / max(1, ballot["voters"]),
+                    float(you.get("voted", False)),
+                ],
+            )
+            if you.get("voted"):
+                vote = you.get("vote")
+                w.set("my_vote", n if vote is None else vote)
+        tallies = view["tallies"]
+        if tallies:
+            last = tallies[-1]
+            for c, count in last["counts"].items():
+                w.set("last_tally", int(c), count / n)
+            w.set("last_tally", n, last["abstained"] / n)
+            for voter, target in (last.get("votes") or {}).items():
+                if target is not None:
+                    w.set2("last_votes", int(voter), target, n)
+        totals = np.zeros(n * n, dtype=np.float32)
+        for tally in tallies:
+            for voter, target in (tally.get("votes") or {}).items():
+                if target is not None:
+                    totals[int(voter) * n + target] += 0.2
+        w.fill("all_votes", list(totals))
+        night = view["night_result"]
+        if night is not None:
+            fell = night.get("eliminated")
+            w.set("night_result", n if fell is None else fell)
+        if view["phase"] == "end":
+            winner = view.get("winner")
+            w.set("winner", {"town": 0, "werewolves": 1}.get(str(winner), 2))
+        return w.vector
+
+
+def env(**kwargs: Any) -> Any:
+    """Werewolf, wrapped as PettingZoo's classic games are."""
+    return wrap(raw_env(**kwargs))
