@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import json
+import sys
+import types
+
+import click
 import pytest
 import sim_tinygame as tiny
 from click.testing import CliRunner
 
 from wolfden.sim import bench
 from wolfden.sim.cli import balance_command, bench_command
+from wolfden.sim.options import extra_variants, parse_game_flags
 
 
 def test_a_random_playout_goes_through_the_contract_to_the_end():
@@ -61,7 +67,7 @@ def test_bench_server_without_the_server_says_so():
         pytest.skip("the server's benchmark is installed")
     result = CliRunner().invoke(bench_command, ["server"])
     assert result.exit_code == 2
-    assert "the server is not installed" in result.stderr
+    assert "not installed" in result.stderr
 
 
 def test_openspiel_playouts_use_the_stated_games():
@@ -101,8 +107,102 @@ def test_balance_writes_tables_and_figures(tmp_path):
     assert "### Tiny Parity: variants against the defaults" in text
     assert "Games: 20 per row. Seed: 1" in text
     assert "| --variant loaded | random |" in text
-    assert "| --no-announce | random |" in text
+    # announcing the totals changes no figure between bots: it is listed, not tabled
+    assert "| --no-announce |" not in text
+    assert "(every figure as with the defaults): `--no-announce`." in text
     for name in ("balance-tiny-parity-players.png", "balance-tiny-parity-variants.png"):
         assert f"(figures/{name})" in text
         pixels = matplotlib.image.imread(figures / name)
         assert pixels.std() > 0.01
+
+
+@pytest.fixture
+def tiny_extra_flags(monkeypatch):
+    """A terminal module for the tiny game with a flag of its own, as a game may have."""
+    module = types.ModuleType("wolfden.terminal.tiny_parity")
+    module.EXTRA_OPTIONS = [
+        click.Option(["--level"], type=click.Choice(["easy", "hard"]), default="easy")
+    ]
+
+    def apply_extra(options, config_kwargs, seat_bots):
+        if options.get("level") == "hard":
+            config_kwargs["target"] = 5
+            seat_bots[0] = "random"
+
+    module.apply_extra = apply_extra
+    monkeypatch.setitem(sys.modules, "wolfden.terminal.tiny_parity", module)
+
+
+def test_a_games_own_flags_set_config_and_seat_bots(tiny_extra_flags):
+    config, seats = parse_game_flags(tiny, ["--level", "hard", "--players", "5"])
+    assert config.target == 5 and config.players == 5
+    assert seats == {0: "random"}
+    assert extra_variants(tiny) == [["--level", "hard"]]
+
+
+def test_simulate_takes_a_games_own_flags(tiny_extra_flags):
+    from wolfden.sim.cli import simulate_command
+
+    result = CliRunner().invoke(
+        simulate_command, ["sim_tinygame", "--level", "hard", "--games", "5", "--json", "-w", "1"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["config"]["target"] == 5
+    assert data["bots"]["seats"] == {"0": "random"}
+
+
+def test_balance_studies_a_games_own_flags_as_variants(tiny_extra_flags, tmp_path):
+    doc = tmp_path / "balance.md"
+    result = CliRunner().invoke(
+        balance_command,
+        [
+            "sim_tinygame",
+            "--games",
+            "10",
+            "-w",
+            "1",
+            "--output",
+            str(doc),
+            "--figures",
+            str(tmp_path / "figures"),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    text = doc.read_text()
+    assert "| --level hard | random |" in text
+    assert "With `--level hard` the game's option sets these seats' bots: seat 0: `random`." in text
+
+
+def test_scaling_compares_one_worker_with_two():
+    result = bench.bench_scaling(tiny, tiny.Config(), games=60, repeats=1)
+    assert result.games == 60 and result.repeats == 1
+    assert result.one > 0 and result.two > 0
+    assert result.ratio == result.two / result.one
+    assert result.startup > 0 and result.busy > 0
+
+
+def test_studies_give_slow_bots_fewer_games_within_a_time_budget():
+    from wolfden.sim import balance
+
+    study = balance.generic_studies(tiny, 1000, ["random"])[0]
+    balance.prepare_study(study, seed=1, workers=1, budget=None)
+    assert study.games_by_kind == {"random": 1000}
+    balance.prepare_study(study, seed=1, workers=1, budget=1e-6)
+    assert study.games_by_kind == {"random": 100}
+
+
+def test_a_long_range_of_player_counts_is_spread_over_seven_points():
+    from wolfden.sim.balance import _spread
+
+    assert _spread(range(3, 21)) == [3, 6, 9, 11, 14, 17, 20]
+    assert _spread(range(7, 13)) == [7, 8, 9, 10, 11, 12]
+
+
+def test_a_new_game_section_goes_above_the_comparisons(tmp_path):
+    doc = tmp_path / "benchmarks.md"
+    doc.write_text("# B\n\n## werewolf\n\nw\n\n## OpenSpiel side by side\n\no\n\n## Server\n\ns\n")
+    bench.replace_sections(doc, {"kids": "k"}, "# B\n", before=("OpenSpiel side by side",))
+    text = doc.read_text()
+    assert text.index("## werewolf") < text.index("## kids") < text.index("## OpenSpiel")
+    assert text.endswith("## Server\n\ns\n")

@@ -166,3 +166,46 @@ def test_ctrl_c_in_a_terminal_run_reports_the_finished_games():
     assert data["games"] < data["requested"]
     assert f"interrupted: {data['games']} of 50000000 games finished" in err
     assert "Traceback" not in err
+
+
+def test_the_wolfden_command_runs_simulate(capsys):
+    from wolfden.cli import main
+
+    main(
+        [
+            "simulate",
+            "werewolf",
+            "--players",
+            "8",
+            "--games",
+            "12",
+            "--bots",
+            "random",
+            "--workers",
+            "1",
+            "--json",
+        ]
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert data["game"] == "werewolf" and data["games"] == 12
+    assert data["config"]["players"] == 8
+    assert set(data["win_rate"]) <= {"town", "werewolves"}
+    assert "first_death_role" in data["extras"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "os"], "unknown game 'os'"),
+        (["simulate", "werewolf", "--players", "30"], "players must be from 7 to 12"),
+        (["simulate", "werewolf", "--bots", "town=random"], "give bots per seat"),
+    ],
+)
+def test_the_wolfden_command_reports_bad_input_on_one_line(capsys, args, message):
+    from wolfden.cli import main
+
+    with pytest.raises(SystemExit) as exit_info:
+        main([*args, "--games", "1"])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1

@@ -94,3 +94,25 @@ def test_tallies_merge_to_the_same_figures_in_any_order():
         right.add(o, 7)
     right += left
     assert right.to_json() == whole.to_json()
+
+
+def test_a_match_won_by_players_not_a_team_is_no_draw():
+    tally = Tally()
+    tally.add(Outcome(frozenset({1}), None, "", {0: "a", 1: "b"}, {0: "x", 1: "y"}, 4), 1)
+    data = tally.to_json()
+    assert data["won_by_players"] == 1
+    assert data["draws"] == 0
+    assert data["win_rate"] == {}
+    assert data["seats"]["1"]["wins"] == 1
+
+
+def test_lists_of_numbers_and_nested_lists_count_each_item():
+    tally = Tally()
+    tally.add(outcome("town", stats={"totals": [10, 20], "deals": [["x", "y"], ["x"]]}), 1)
+    tally.add(outcome("town", stats={"totals": [30], "deals": [["y"]]}), 1)
+    extras = tally.to_json()["extras"]
+    assert extras["totals"]["games"] == 2
+    assert extras["totals"]["values"] == 3
+    assert extras["totals"]["mean"] == 20
+    assert extras["deals"]["counts"] == {"x": 2, "y": 2}
+    assert extras["deals"]["share"]["x"]["rate"] == 0.5

@@ -4,7 +4,8 @@
 with one section per game and a figure per study in ``docs/figures/``. Werewolf has studies of
 its own (player counts, custom role sets); any other game gets the generic ones: its player
 counts (a ``players`` option with a range), and each variant (every true/false and choice
-option) against the defaults, each with every bot kind the game has.
+option of its Config, and every choice of its own extra flags, such as a bot team's memory
+level) against the defaults, each with every bot kind the game has.
 """
 
 from __future__ import annotations
@@ -19,14 +20,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import click
+
 from wolfden.engine.config import field_types
 from wolfden.engine.contract import Game
 from wolfden.engine.errors import ConfigError
 from wolfden.sim import simulate as sim
+from wolfden.sim.options import extra_variants, parse_game_flags
 from wolfden.sim.report import plot_series
 
-SLOW_GAMES_PER_S = 40.0
+SLOW_GAMES_PER_S = 20.0
 """A bot kind slower than this (games/s on one core) is left out of the default studies."""
+
+STUDY_SECONDS = 45.0
+"""About how long one study may take by default; slow bots then play fewer games per row."""
 
 
 @dataclass
@@ -41,6 +48,14 @@ class Study:
     bots: list[str]
     games: int
     note: str = ""
+    seat_bots: dict[str, dict[int, str]] = field(default_factory=dict)
+    games_by_kind: dict[str, int] = field(default_factory=dict)
+    """Games per row for each bot kind, once the study is prepared."""
+    prune: bool = False
+    """Leave out the points whose every figure equals the first point's (options that change
+    nothing between bots, such as the language of the narration)."""
+    unchanged: list[str] = field(default_factory=list)
+    """Bots that a point's own game options choose for some seats, by point label."""
     results: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
     skipped: dict[str, str] = field(default_factory=dict)
 
@@ -92,7 +107,7 @@ def generic_studies(game: Game, games: int, bot_kinds: list[str]) -> list[Study]
     players = fields.get("players")
     if players is not None and "min" in players.metadata and "max" in players.metadata:
         points = []
-        for n in range(players.metadata["min"], players.metadata["max"] + 1):
+        for n in _spread(range(players.metadata["min"], players.metadata["max"] + 1)):
             try:
                 points.append((str(n), _config(game, players=n)))
             except ConfigError:
@@ -130,6 +145,17 @@ def generic_studies(game: Game, games: int, bot_kinds: list[str]) -> list[Study]
                 variants.append((label, _config(game, **{name: value})))
             except ConfigError:
                 continue
+    seat_bots: dict[str, dict[int, str]] = {}
+    for flags in extra_variants(game):
+        label = " ".join(flags)
+        try:
+            config, seats = parse_game_flags(game, flags)
+            sim.check_bots(game, sim.BotPlan(bot_kinds[0], tuple(sorted(seats.items()))))
+        except (ConfigError, click.ClickException):
+            continue
+        variants.append((label, config))
+        if seats:
+            seat_bots[label] = seats
     if len(variants) > 1:
         studies.append(
             Study(
@@ -141,9 +167,19 @@ def generic_studies(game: Game, games: int, bot_kinds: list[str]) -> list[Study]
                 bot_kinds,
                 games,
                 "Each variant is one option changed from the defaults.",
+                seat_bots=seat_bots,
+                prune=True,
             )
         )
     return studies
+
+
+def _spread(values: Sequence[int], most: int = 7) -> list[int]:
+    """At most ``most`` values from the first to the last, evenly spread."""
+    if len(values) <= most:
+        return list(values)
+    picks = {values[round(i * (len(values) - 1) / (most - 1))] for i in range(most)}
+    return sorted(picks)
 
 
 def _config(game: Game, **kwargs: Any) -> Any:
@@ -183,10 +219,51 @@ def shared_pool(workers: int) -> Iterator[futures.Executor | None]:
 
 
 def probe_speed(game: Game, config: Any, kind: str, seed: int) -> float:
-    """Games per second of one bot kind on one core, from a few games."""
+    """Games per second of CPU time of one bot kind, from a few games (CPU time, so that a
+    busy machine does not make a bot look slow)."""
     plan = sim.make_plan(game, config, games=6, seed=seed, bots=sim.BotPlan(kind))
     study = sim.run(plan, workers=1)
-    return study.tally.games / study.seconds if study.seconds else float("inf")
+    return study.tally.games / study.busy if study.busy else float("inf")
+
+
+def prepare_study(
+    study: Study, *, seed: int, workers: int, budget: float | None = STUDY_SECONDS
+) -> None:
+    """Decide the games per row of each bot kind.
+
+    Each kind's speed is probed on a few games; a kind too slow for a study of many games
+    (such as a search bot) is left out, and the page says so. Without a time ``budget`` the
+    others play ``study.games`` per row. With one (seconds for the whole study) the fastest
+    kinds go first and the time left is shared among the rest, a slow kind playing fewer
+    games per row (500, 200 or 100).
+    """
+    speeds = {kind: probe_speed(study.game, study.points[0][1], kind, seed) for kind in study.bots}
+    remaining = budget or 0.0
+    order = sorted(study.bots, key=lambda kind: -speeds[kind])
+    for i, kind in enumerate(order):
+        speed = speeds[kind]
+        if speed < SLOW_GAMES_PER_S:
+            study.skipped[kind] = (
+                f"left out: about {speed:.2g} games/s on one core is too slow for a study of "
+                f"this size (run `wolfden simulate {study.game.id} --bots {kind}` for it)"
+            )
+            continue
+        games = study.games
+        if budget is not None:
+            share = remaining / (len(order) - i)
+            rate = speed * workers * 0.8
+            for candidate in (study.games, 500, 200, 100):
+                games = min(study.games, candidate)
+                if len(study.points) * games / rate <= share:
+                    break
+            remaining -= len(study.points) * games / rate
+        study.games_by_kind[kind] = games
+    study.bots = [kind for kind in study.bots if kind in study.games_by_kind]
+    study.games_by_kind = {kind: study.games_by_kind[kind] for kind in study.bots}
+
+
+def study_games(study: Study) -> int:
+    return sum(len(study.points) * n for n in study.games_by_kind.values())
 
 
 def run_study(
@@ -197,29 +274,44 @@ def run_study(
     pool: futures.Executor | None,
     progress: Callable[[int], None] | None = None,
 ) -> None:
-    """Fill ``study.results[(point, bots)]`` with each cell's summary."""
+    """Fill ``study.results[(point, bots)]`` with each cell's summary (after prepare_study)."""
     from wolfden.sim.report import summary
 
-    kept = []
-    for kind in study.bots:
-        speed = probe_speed(study.game, study.points[0][1], kind, seed)
-        if speed < SLOW_GAMES_PER_S:
-            study.skipped[kind] = (
-                f"left out: about {speed:.0f} games/s on one core is too slow for the default "
-                f"study (run `wolfden simulate {study.game.id} --bots {kind}` for it)"
-            )
-        else:
-            kept.append(kind)
-    study.bots = kept
-    for kind in study.bots:
+    for kind, games in study.games_by_kind.items():
         for label, config in study.points:
+            seats = tuple(sorted(study.seat_bots.get(label, {}).items()))
             plan = sim.make_plan(
-                study.game, config, games=study.games, seed=seed, bots=sim.BotPlan(kind)
+                study.game, config, games=games, seed=seed, bots=sim.BotPlan(kind, seats)
             )
             result = sim.run(plan, workers=workers, executor=pool, progress=progress)
             if result.interrupted:
                 raise KeyboardInterrupt
             study.results[(label, kind)] = summary(study.game, config, result)
+    if study.prune:
+        _prune(study)
+
+
+_COMPARED = ("win_rate", "draws", "won_by_players", "rounds", "mean_actions", "extras")
+
+
+def _prune(study: Study) -> None:
+    first = study.points[0][0]
+    kept = [study.points[0]]
+    for label, config in study.points[1:]:
+        same = all(
+            all(
+                study.results[(label, kind)][key] == study.results[(first, kind)][key]
+                for key in _COMPARED
+            )
+            for kind in study.bots
+        )
+        if same:
+            study.unchanged.append(label)
+            for kind in study.bots:
+                del study.results[(label, kind)]
+        else:
+            kept.append((label, config))
+    study.points = kept
 
 
 # -- writing ------------------------------------------------------------------------------
@@ -230,85 +322,106 @@ def _pct(entry: Mapping[str, Any]) -> str:
     return f"{100 * entry['rate']:.1f}% ({100 * lo:.1f}–{100 * hi:.1f})"
 
 
-def _label_extras(data: Mapping[str, Any]) -> dict[str, dict[str, int]]:
-    """Counted extras worth a column: text values (who died first, how it ended)."""
+def _label_extras(data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """Counted extras worth a column: text values (who died first, which team won each deal)."""
     out = {}
     for name, extra in data["extras"].items():
-        counts = extra.get("counts") or {}
-        if "mean" in extra or "." in name or not 0 < len(counts) <= 8:
+        share = extra.get("share") or {}
+        if "." in name or not 0 < len(share) <= 8:
             continue
-        out[name] = counts
+        out[name] = share
     return out
 
 
 def study_markdown(study: Study, figure: str, command: str, seed: int) -> str:
-    teams: list[str] = []
-    for data in study.results.values():
-        for team in data["win_rate"]:
-            if team not in teams:
-                teams.append(team)
+    results = study.results.values()
+    teams = sorted({team for data in results for team in data["win_rate"]})
+    solo = ["won by players"] if any(data["won_by_players"] for data in results) else []
     extras: list[str] = []
-    for data in study.results.values():
+    for data in results:
         for name in _label_extras(data):
             if name not in extras:
                 extras.append(name)
     lines = [f"### {study.title}", ""]
     bots = ", ".join(f"`{k}`" for k in study.bots) or "none"
+    counts = sorted(set(study.games_by_kind.values()), reverse=True)
+    if len(counts) == 1:
+        games = f"{counts[0]} per row"
+    else:
+        games = "per row " + ", ".join(f"{n} with `{k}`" for k, n in study.games_by_kind.items())
     lines.append(
-        f"Bots: {bots} (every seat the same kind). Games: {study.games} per row. "
+        f"Bots: {bots} (every seat the same kind). Games: {games}. "
         f"Seed: {seed} (match i uses a seed derived from it and i). Command: `{command}`."
     )
     if study.note:
         lines += ["", study.note]
+    for label, seats in study.seat_bots.items():
+        chosen = ", ".join(f"seat {seat}: `{kind}`" for seat, kind in sorted(seats.items()))
+        lines += ["", f"With `{label}` the game's option sets these seats' bots: {chosen}."]
     for kind, why in study.skipped.items():
         lines += ["", f"Bot `{kind}`: {why}."]
+    if study.unchanged:
+        shown = ", ".join(f"`{label}`" for label in study.unchanged)
+        lines += [
+            "",
+            f"Changing nothing between these bots (every figure as with the defaults): {shown}.",
+        ]
+    header = [study.xlabel, "bots", *teams, *solo, "draws", "mean rounds", *extras]
     lines += [
         "",
-        "Win rates with Wilson 95% intervals in brackets.",
+        "Win rates with Wilson 95% intervals in brackets; each game's counted figures (such "
+        "as who died first) as shares of all their occurrences, with their intervals.",
         "",
-        "| " + " | ".join([study.xlabel, "bots", *teams, "draws", "mean rounds", *extras]) + " |",
-        "|" + "---|" * 2 + "---:|" * (len(teams) + 2) + "---|" * len(extras),
+        "| " + " | ".join(header) + " |",
+        "|" + "---|" * 2 + "---:|" * (len(teams) + len(solo) + 2) + "---|" * len(extras),
     ]
     for kind in study.bots:
         for label, _ in study.points:
             row = study.results.get((label, kind))
             if row is None:
                 continue
-            data = row
+            games = max(1, row["games"])
             cells = [label, kind]
-            cells += [_pct(data["win_rate"][t]) if t in data["win_rate"] else "—" for t in teams]
-            cells += [f"{100 * data['draws'] / max(1, data['games']):.1f}%"]
-            cells += [f"{data['mean_rounds']:.2f}"]
-            found = _label_extras(data)
+            cells += [_pct(row["win_rate"][t]) if t in row["win_rate"] else "—" for t in teams]
+            if solo:
+                cells.append(f"{100 * row['won_by_players'] / games:.1f}%")
+            cells.append(f"{100 * row['draws'] / games:.1f}%")
+            cells.append(f"{row['mean_rounds']:.2f}")
+            found = _label_extras(row)
             for name in extras:
-                counts = found.get(name, {})
-                total = sum(counts.values()) or 1
-                top = sorted(counts.items(), key=lambda kv: -kv[1])[:4]
-                cells.append(", ".join(f"{k} {100 * v / total:.0f}%" for k, v in top) or "—")
+                share = found.get(name, {})
+                top = sorted(share.items(), key=lambda kv: -kv[1]["wins"])[:4]
+                cells.append(", ".join(f"{k} {_pct(v)}" for k, v in top) or "—")
             lines.append("| " + " | ".join(cells) + " |")
     if study.bots:
         lines += ["", f"![{study.title}]({figure})"]
     return "\n".join(lines)
 
 
+def _plotted(data: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+    """What a figure shows of one cell: the team win rates, or for a game whose matches are
+    won by players rather than teams, the shares of its counted figures (who won each deal)."""
+    if data["win_rate"]:
+        return dict(data["win_rate"])
+    teams = set(data["teams"])
+    shares = _label_extras(data)
+    chosen = {name: share for name, share in shares.items() if teams & set(share)} or shares
+    return {
+        f"{name}: {value}": entry
+        for name, share in chosen.items()
+        for value, entry in share.items()
+    }
+
+
 def plot_study(study: Study, path: Path) -> None:
     labels = [label for label, _ in study.points]
-    series: dict[str, list[dict[str, Any] | None]] = {}
+    series: dict[str, list[Mapping[str, Any] | None]] = {}
     for kind in study.bots:
-        teams: list[str] = []
-        for label in labels:
-            found = study.results.get((label, kind))
-            for team in found["win_rate"] if found else ():
-                if team not in teams:
-                    teams.append(team)
-        for team in teams:
-            name = f"{team} ({kind} bots)" if len(study.bots) > 1 else team
-            series[name] = [
-                (study.results[(label, kind)]["win_rate"].get(team))
-                if (label, kind) in study.results
-                else None
-                for label in labels
-            ]
+        cells = {label: _plotted(study.results[(label, kind)]) for label in labels}
+        names = sorted({name for cell in cells.values() for name in cell})
+        for name in names:
+            key = f"{name} ({kind} bots)" if len(study.bots) > 1 else name
+            series[key] = [cells[label].get(name) for label in labels]
     path.parent.mkdir(parents=True, exist_ok=True)
     ordered = all(label.isdigit() for label in labels)
     plot_series(path, study.title, labels, series, study.xlabel, connect=ordered)

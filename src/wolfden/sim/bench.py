@@ -32,18 +32,6 @@ class Measure:
     games_per_s: float
     actions_per_s: float
     actions_per_game: float
-    note: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "label": self.label,
-            "games_per_repeat": self.games,
-            "repeats": self.repeats,
-            "games_per_s": round(self.games_per_s, 1),
-            "actions_per_s": round(self.actions_per_s, 1),
-            "actions_per_game": round(self.actions_per_game, 2),
-            **({"note": self.note} if self.note else {}),
-        }
 
 
 Playout = Callable[[int], int]
@@ -87,43 +75,60 @@ def playout_of(game: Game, config: Any) -> Playout:
     return play
 
 
-def measure(
-    label: str,
-    play: Playout,
-    *,
-    repeats: int = 5,
-    seconds: float = 0.4,
-    note: str = "",
-) -> Measure:
-    """Calibrate a batch to about ``seconds``, then time ``repeats`` batches; report medians."""
-    started = time.perf_counter()
+RATE_NOTE = "rates per second of CPU time of the benchmark process"
+
+CLOCK = time.process_time
+"""Benchmarks count the CPU time of this process: on a shared machine, time spent waiting for
+a core while other work runs does not count against the code being measured."""
+
+
+def _calibrate(play: Playout, seconds: float) -> int:
+    """How many playouts take about ``seconds``."""
+    started = CLOCK()
     games = 0
-    while time.perf_counter() - started < min(0.2, seconds / 2) or games < 3:
+    while CLOCK() - started < min(0.2, seconds / 2) or games < 3:
         play(derive_seed(999, games))
         games += 1
-    per_game = (time.perf_counter() - started) / games
-    batch = max(5, round(seconds / per_game))
-    rates: list[float] = []
-    action_rates: list[float] = []
-    counts: list[int] = []
+    per_game = max(1e-9, (CLOCK() - started) / games)
+    return max(5, round(seconds / per_game))
+
+
+def measure_together(
+    entries: Sequence[tuple[str, Playout]], *, repeats: int = 5, seconds: float = 0.4
+) -> list[Measure]:
+    """Time several playouts in turns (A, B, A, B, ...) so that each repetition of each sees the
+    same machine; report each one's medians. Ratios between them are the robust figures."""
+    batches = [_calibrate(play, seconds) for _, play in entries]
+    rates: list[list[float]] = [[] for _ in entries]
+    action_rates: list[list[float]] = [[] for _ in entries]
+    counts = [0 for _ in entries]
     for r in range(repeats):
-        actions = 0
-        t0 = time.perf_counter()
-        for i in range(batch):
-            actions += play(derive_seed(r, i))
-        elapsed = time.perf_counter() - t0
-        rates.append(batch / elapsed)
-        action_rates.append(actions / elapsed)
-        counts.append(actions)
-    return Measure(
-        label=label,
-        games=batch,
-        repeats=repeats,
-        games_per_s=statistics.median(rates),
-        actions_per_s=statistics.median(action_rates),
-        actions_per_game=sum(counts) / (batch * repeats),
-        note=note,
-    )
+        for k, ((_, play), batch) in enumerate(zip(entries, batches)):
+            actions = 0
+            t0 = CLOCK()
+            for i in range(batch):
+                actions += play(derive_seed(r, i))
+            elapsed = max(1e-9, CLOCK() - t0)
+            rates[k].append(batch / elapsed)
+            action_rates[k].append(actions / elapsed)
+            counts[k] += actions
+    return [
+        Measure(
+            label=label,
+            games=batch,
+            repeats=repeats,
+            games_per_s=statistics.median(rates[k]),
+            actions_per_s=statistics.median(action_rates[k]),
+            actions_per_game=counts[k] / (batch * repeats),
+        )
+        for k, ((label, _), batch) in enumerate(zip(entries, batches))
+    ]
+
+
+def measure(label: str, play: Playout, *, repeats: int = 5, seconds: float = 0.4) -> Measure:
+    """Calibrate a batch to about ``seconds`` of CPU time, time ``repeats`` batches, report
+    the medians."""
+    return measure_together([(label, play)], repeats=repeats, seconds=seconds)[0]
 
 
 def bench_configs(game: Game) -> list[tuple[str, Any]]:
@@ -238,6 +243,8 @@ class Scaling:
     """Cores the many-worker runs got on average (the workers' CPU time over the wall time)."""
     load: float
     """The machine's one-minute load average before the runs (other work on a shared machine)."""
+    startup: float
+    """Seconds a many-worker run takes for one game per worker: mostly starting the workers."""
 
     @property
     def ratio(self) -> float:
@@ -260,6 +267,10 @@ def bench_scaling(
     many: list[float] = []
     busy: list[float] = []
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    tiny = sim.make_plan(game, config, games=workers, seed=1)
+    startup = statistics.median(
+        sim.run(tiny, workers=workers, chunk_size=1).seconds for _ in range(repeats)
+    )
     for _ in range(repeats):
         for count, out in ((1, one), (workers, many)):
             study = sim.run(plan, workers=count)
@@ -276,6 +287,7 @@ def bench_scaling(
         statistics.median(many),
         statistics.median(busy),
         load,
+        startup,
     )
 
 
@@ -298,8 +310,14 @@ def machine() -> str:
     )
 
 
-def replace_sections(path: Path, sections: dict[str, str], intro: str) -> None:
-    """Write ``## title`` sections into a Markdown file, leaving every other section as it is."""
+def replace_sections(
+    path: Path, sections: dict[str, str], intro: str, *, before: Sequence[str] = ()
+) -> None:
+    """Write ``## title`` sections into a Markdown file, leaving every other section as it is.
+
+    A section the file does not have yet goes just before the first of the ``before``
+    sections that the file has (so that games stay above the comparisons), else at the end.
+    """
     text = path.read_text(encoding="utf-8") if path.exists() else intro
     blocks: list[tuple[str | None, list[str]]] = [(None, [])]
     for line in text.splitlines():
@@ -307,20 +325,24 @@ def replace_sections(path: Path, sections: dict[str, str], intro: str) -> None:
             blocks.append((line[3:].strip(), [line]))
         else:
             blocks[-1][1].append(line)
-    done = set()
+
+    def block(title: str) -> list[str]:
+        return [f"## {title}", "", *sections[title].rstrip("\n").splitlines(), ""]
+
+    present = {title for title, _ in blocks}
+    new = [title for title in sections if title not in present]
+    anchor = next((title for title in before if title in present and title not in new), None)
     out: list[str] = []
     for title, lines in blocks:
-        if title in sections:
-            body = sections[title].rstrip("\n").splitlines()
-            out.extend([f"## {title}", "", *body, ""])
-            done.add(title)
-        else:
-            out.extend(lines)
-    for title, body_text in sections.items():
-        if title not in done:
-            if out and out[-1].strip():
-                out.append("")
-            out.extend([f"## {title}", "", *body_text.rstrip("\n").splitlines(), ""])
+        if title is not None and title == anchor:
+            for added in new:
+                out.extend(block(added))
+            new = []
+        out.extend(block(title) if title in sections else lines)
+    for added in new:
+        if out and out[-1].strip():
+            out.append("")
+        out.extend(block(added))
     cleaned = "\n".join(out).rstrip("\n") + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(cleaned, encoding="utf-8")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import importlib
 import json
 import os
 import sys
@@ -247,6 +248,17 @@ class BenchGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return ["server"]
 
+    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        formatter.write_usage(ctx.command_path, "[GAME]... [OPTIONS]  |  server [ARGS]...")
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        games = self.commands["games"]
+        options = [p for p in games.get_params(ctx) if isinstance(p, click.Option)]
+        records = [r for p in options if (r := p.get_help_record(ctx))]
+        with formatter.section("Options"):
+            formatter.write_dl(records)
+        self.format_commands(ctx, formatter)
+
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name == "server":
             return _server_bench()
@@ -254,24 +266,29 @@ class BenchGroup(click.Group):
 
 
 def _server_bench() -> click.Command:
-    reason = "wolfden.server.bench has no bench_server_command"
+    message = "the server's benchmark is not installed (wolfden.server.bench)"
     try:
-        from wolfden.server import bench as server_bench  # type: ignore[import-not-found]
-
+        server_bench = importlib.import_module("wolfden.server.bench")
         command = getattr(server_bench, "bench_server_command", None)
         if isinstance(command, click.Command):
             command.name = "server"
             return command
+        message = "the server's benchmark is not installed (no bench_server_command)"
+    except ModuleNotFoundError as exc:
+        if exc.name in ("wolfden.server", "wolfden"):
+            message = "the server is not installed, so it cannot be benchmarked"
+        elif exc.name != "wolfden.server.bench":
+            message = f"the server is not installed completely: {exc}"
     except ImportError as exc:
-        reason = str(exc)
+        message = f"the server is not installed completely: {exc}"
 
     @click.command(
         "server",
         context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
-        help="Benchmark the multiplayer server (needs the server to be installed).",
+        help="Benchmark the multiplayer server (when its benchmark is installed).",
     )
     def missing() -> None:
-        raise CliError(f"the server is not installed, so it cannot be benchmarked ({reason})")
+        raise CliError(message)
 
     return missing
 
@@ -300,7 +317,7 @@ bench_command = BenchGroup(
     type=click.FloatRange(0.05),
     default=0.4,
     show_default=True,
-    help="Length of one repetition, in seconds.",
+    help="Length of one repetition, in seconds of CPU time.",
 )
 @click.option(
     "--openspiel/--no-openspiel",
@@ -337,54 +354,64 @@ def bench_games(
     chosen = [sim.load_game(n) for n in names] if names else game_registry.all()
     everything = not names
     command = "wolfden bench" + "".join(f" {n}" for n in names)
-    if (repeat, seconds) != (5, 0.4):
-        command += f" --repeat {repeat} --seconds {seconds:g}"
+    if repeat != 5:
+        command += f" --repeat {repeat}"
+    if seconds != 0.4:
+        command += f" --seconds {seconds:g}"
+    for flag, value in (("openspiel", openspiel), ("scaling", scaling)):
+        if value is not None:
+            command += f" --{flag}" if value else f" --no-{flag}"
     host = bench.machine()
     sections: dict[str, str] = {}
-    measured: dict[str, list[tuple[Any, Any]]] = {}
     for game in chosen:
         click.echo(f"{game.id}: random playouts through the public contract, one core")
         results = bench.bench_game(game, repeats=repeat, seconds=seconds)
-        measured[game.id] = results
         for _, m in results:
             click.echo(
-                f"  {m.label:<20} {m.games_per_s:>10,.0f} games/s {m.actions_per_s:>12,.0f} "
+                f"  {m.label:<32} {m.games_per_s:>10,.0f} games/s {m.actions_per_s:>12,.0f} "
                 f"actions/s  ({m.actions_per_game:.1f} actions per game)"
             )
         sections[game.id] = (
             f"Command: `{command}` — complete random-bot playouts through the public contract "
-            f"(setup, actors, legal_actions, apply, deadline; no views) on one core, median of "
-            f"{repeat} repetitions.\n\nMachine: {host}.\n\n" + bench.table([m for _, m in results])
+            f"(setup, actors, legal_actions, apply, deadline; no views) on one core; "
+            f"{bench.RATE_NOTE}; median of {repeat} repetitions.\n\n"
+            f"Machine: {host}.\n\n" + bench.table([m for _, m in results])
         )
     if openspiel if openspiel is not None else everything:
-        section = _bench_openspiel(bench, measured, repeat, seconds, command, host)
+        section = _bench_openspiel(bench, repeat, seconds, command, host)
         if section:
             sections["OpenSpiel side by side"] = section
     if (scaling if scaling is not None else everything) and chosen:
         sections["Simulator scaling"] = _bench_scaling(bench, chosen, command, host)
     if write and sections:
-        bench.replace_sections(output, sections, BENCH_INTRO)
+        bench.replace_sections(
+            output, sections, BENCH_INTRO, before=("OpenSpiel side by side", "Simulator scaling")
+        )
         click.echo(f"written to {output}", err=True)
 
 
-def _bench_openspiel(
-    bench: Any,
-    measured: dict[str, list[tuple[Any, Any]]],
-    repeat: int,
-    seconds: float,
-    command: str,
-    host: str,
-) -> str:
+def _partner(bench: Any, game_id: str, seats: int) -> tuple[str, Any] | None:
+    """The wolfden game's benchmark playout with ``seats`` seats, if the game is registered."""
+    if game_id not in game_registry.ids():
+        return None
+    game = game_registry.get(game_id)
+    for label, config in bench.bench_configs(game):
+        if game.num_seats(config) == seats:
+            return f"{game_id} ({label})", bench.playout_of(game, config)
+    return None
+
+
+def _bench_openspiel(bench: Any, repeat: int, seconds: float, command: str, host: str) -> str:
     version = bench.spiel_available()
     if version is None:
         click.echo("OpenSpiel is not installed (pip install 'wolfden[bench]'); skipping it")
         return ""
     registered = bench.spiel_registered()
-    click.echo(f"OpenSpiel {version}: the same random-playout loop, driven from Python")
+    click.echo(f"OpenSpiel {version} beside wolfden, the same loop in turns on one core")
     rows = [
         "| OpenSpiel game | parameters | games/s | actions/s | actions per game "
-        "| wolfden game | its games/s | ratio (wolfden / OpenSpiel) |",
-        "|---|---|---:|---:|---:|---|---:|---:|",
+        "| wolfden game | its games/s | its actions/s | ratio of games/s (wolfden / OpenSpiel) |",
+        "|---|---|---:|---:|---:|---|---:|---:|---:|",
     ]
     notes = []
     for spec in bench.SPIEL_GAMES:
@@ -395,35 +422,37 @@ def _bench_openspiel(
                 "stands in for it."
             )
             name, params, why = "liars_dice", {}, "closest hidden-information game available"
-        m = bench.measure(name, bench.spiel_playout(name, params), repeats=repeat, seconds=seconds)
-        partner = next(
-            (
-                pm
-                for config, pm in measured.get(spec.partner, [])
-                if sim.load_game(spec.partner).num_seats(config) == spec.seats
-            ),
-            None,
-        )
-        ratio = f"{partner.games_per_s / m.games_per_s:.2f}×" if partner else "—"
-        theirs = (
-            f"{spec.partner} ({partner.label})" if partner else f"{spec.partner} (not measured)"
-        )
+        entries = [(name, bench.spiel_playout(name, params))]
+        partner = _partner(bench, spec.partner, spec.seats)
+        if partner is not None:
+            entries.append(partner)
+        measures = bench.measure_together(entries, repeats=repeat, seconds=seconds)
+        theirs = measures[0]
+        ours = measures[1] if partner is not None else None
+        ratio = f"{ours.games_per_s / theirs.games_per_s:.2f}×" if ours else "—"
+        shown_partner = ours.label if ours else f"{spec.partner} (not registered yet)"
         click.echo(
-            f"  {name:<20} {m.games_per_s:>10,.0f} games/s {m.actions_per_s:>12,.0f} actions/s"
-            f"  vs {theirs}: {ratio}"
+            f"  {name:<18} {theirs.games_per_s:>9,.0f} games/s {theirs.actions_per_s:>10,.0f} "
+            f"actions/s | {shown_partner}: "
+            + (f"{ours.games_per_s:,.0f} games/s, ratio {ratio}" if ours else "—")
         )
         shown = ", ".join(f"{k}={v}" for k, v in params.items()) or "defaults"
         rows.append(
-            f"| `{name}` | {shown} | {m.games_per_s:,.0f} | {m.actions_per_s:,.0f} | "
-            f"{m.actions_per_game:.1f} | {theirs} | "
-            f"{f'{partner.games_per_s:,.0f}' if partner else '—'} | {ratio} |"
+            f"| `{name}` | {shown} | {theirs.games_per_s:,.0f} | {theirs.actions_per_s:,.0f} | "
+            f"{theirs.actions_per_game:.1f} | {shown_partner} | "
+            + (
+                f"{ours.games_per_s:,.0f} | {ours.actions_per_s:,.0f} | {ratio} |"
+                if ours
+                else "— | — | — |"
+            )
         )
         notes.append(f"`{name}`: {why}.")
     return (
         f"Command: `{command}` — OpenSpiel {version}, each game driven from Python by the same "
-        f"loop as wolfden's games (uniform random legal action; chance nodes sampled from their "
-        f"probabilities and not counted as actions), median of {repeat} repetitions, in the "
-        f"same run as the wolfden figures.\n\nMachine: {host}.\n\n"
+        f"random-playout loop as wolfden's games (uniform over the legal actions; chance nodes "
+        f"such as the deal sampled from their probabilities and not counted as actions, since "
+        f"wolfden deals inside `setup`). Each pair is timed in turns in the same run; "
+        f"{bench.RATE_NOTE}; median of {repeat} repetitions.\n\nMachine: {host}.\n\n"
         + "\n".join(rows)
         + "\n\n"
         + "\n".join(f"- {n}" for n in notes)
@@ -434,22 +463,25 @@ def _bench_scaling(bench: Any, chosen: list[Game], command: str, host: str) -> s
     game = next((g for g in chosen if g.id == "werewolf"), chosen[0])
     config = bench.bench_configs(game)[0][1]
     probe = bench.measure("probe", bench.playout_of(game, config), repeats=1, seconds=0.3)
-    games = max(200, int(probe.games_per_s * 3))
+    games = max(200, int(probe.games_per_s * 5))
     click.echo(f"simulate scaling: {game.id}, {games} games, 1 worker against 2")
     result = bench.bench_scaling(game, config, games=games)
     click.echo(
         f"  1 worker {result.one:,.0f} games/s, 2 workers {result.two:,.0f} games/s: "
-        f"{result.ratio:.2f}× (workers got {result.busy:.2f} cores; load {result.load:.2f})"
+        f"{result.ratio:.2f}× (workers got {result.busy:.2f} cores; load {result.load:.2f}; "
+        f"starting the workers {result.startup:.2f} s)"
     )
     options = "" if result.label == "defaults" else result.label + " "
     return (
-        f"Command: `{command}` — `wolfden simulate {game.id} {options}"
-        f"--games {games} --workers W` with random bots, timed from start to finish (starting "
+        f"Command: `{command}` — `wolfden simulate {game.id} {options}--bots random "
+        f"--games {games} --workers W`, timed by the wall clock from start to finish (starting "
         f"the worker processes included), median of {result.repeats} runs each.\n\n"
         f"Machine: {host}; one-minute load average {result.load:.2f} before the runs. "
         f"During the 2-worker runs the workers got {result.busy:.2f} cores on average (their "
         "CPU time over the wall time): with both cores free this is close to 2, and a lower "
-        "figure means other work on the shared machine held a core.\n\n"
+        "figure means other work on the shared machine held a core. Starting the 2 workers "
+        f"costs about {result.startup:.2f} s (a run of one game per worker), included in "
+        "the 2-worker figure.\n\n"
         "| workers | games/s | scaling |\n|---:|---:|---:|\n"
         f"| 1 | {result.one:,.0f} | 1.00× |\n"
         f"| 2 | {result.two:,.0f} | {result.ratio:.2f}× |"
@@ -470,9 +502,9 @@ def _bench_scaling(bench: Any, chosen: list[Game], command: str, host: str) -> s
     "--games",
     "-n",
     type=click.IntRange(10),
-    default=1000,
-    show_default=True,
-    help="Games per table row.",
+    default=None,
+    help="Games per table row for every bot (default: 1000, fewer for slow bots so that each "
+    "study takes about a minute on two cores; each table says its count).",
 )
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option(
@@ -497,7 +529,7 @@ def _bench_scaling(bench: Any, chosen: list[Game], command: str, host: str) -> s
 @friendly
 def balance_command(
     names: tuple[str, ...],
-    games: int,
+    games: int | None,
     seed: int,
     workers: int | None,
     output: Path,
@@ -509,17 +541,25 @@ def balance_command(
     chosen = [sim.load_game(n) for n in names] if names else game_registry.all()
     workers = workers or sim.default_workers()
     command = "wolfden balance" + "".join(f" {n}" for n in names)
-    if games != 1000:
+    if games:
         command += f" --games {games}"
     if seed != 1:
         command += f" --seed {seed}"
-    plans = [(game, balance.studies_for(game, games)) for game in chosen]
-    total = sum(len(s.points) * len(s.bots) * s.games for _, studies in plans for s in studies)
+    plans = [(game, balance.studies_for(game, games or 1000)) for game in chosen]
+    budget = None if games else balance.STUDY_SECONDS
+    for _, studies in plans:
+        for study in studies:
+            balance.prepare_study(study, seed=seed, workers=workers, budget=budget)
+    total = sum(balance.study_games(s) for _, studies in plans for s in studies)
     sections: dict[str, str] = {}
     with balance.shared_pool(workers) as pool, progress_bar(total, "balance") as advance:
         for game, studies in plans:
             for study in studies:
-                click.echo(f"{study.title}: {len(study.points)} settings × {study.bots}", err=True)
+                click.echo(
+                    f"{study.title}: {len(study.points)} settings, games per row "
+                    f"{study.games_by_kind}",
+                    err=True,
+                )
                 balance.run_study(study, seed=seed, workers=workers, pool=pool, progress=advance)
             sections[balance.section_title(game)] = balance.game_markdown(
                 game, studies, figures, output, command, seed

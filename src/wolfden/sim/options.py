@@ -69,3 +69,28 @@ def config_label(game: Game, config: Any) -> str:
         else:
             parts.append(f"{flag} {_shown(value)}")
     return " ".join(parts)
+
+
+def parse_game_flags(game: Game, args: list[str]) -> tuple[Any, dict[int, str]]:
+    """``(config, seat_bots)`` from flags written as on the command line (``["--memory",
+    "young"]``), parsed exactly as ``play`` and ``simulate`` parse them."""
+    command = click.Command(game.id, params=game_params(game))
+    with command.make_context(game.id, list(args)) as ctx:
+        return build_config(game, dict(ctx.params))
+
+
+def extra_variants(game: Game) -> list[list[str]]:
+    """Flags that change one of the game's own options from its default: every other choice
+    of a choice option, and every off-by-default switch."""
+    out: list[list[str]] = []
+    for param in extra_params(game):
+        if not isinstance(param, click.Option) or param.multiple or not param.opts:
+            continue
+        flag = param.opts[0]
+        if param.is_flag and not param.secondary_opts:
+            out.append([flag])
+        elif isinstance(param.type, click.Choice):
+            ctx = click.Context(click.Command(game.id))
+            default = param.get_default(ctx)
+            out.extend([flag, str(c)] for c in param.type.choices if c != default)
+    return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import html
 import json
+import textwrap
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -76,6 +77,11 @@ def text(data: Mapping[str, Any], bots: str) -> str:
         lines.extend(_rate_line(str(name), entry, width) for name, entry in entries.items())
     if data["draws"]:
         lines.append(f"  draws: {data['draws']} ({_pct(data['draws'] / max(1, data['games']))})")
+    if data["won_by_players"]:
+        lines.append(
+            f"  won by players rather than a team: {data['won_by_players']} "
+            f"({_pct(data['won_by_players'] / max(1, data['games']))}; see the seats and roles)"
+        )
     rounds = data["rounds"]
     lines.append(
         f"Game length: mean {rounds['mean']:.2f} rounds (min {rounds['min']}, max "
@@ -95,7 +101,14 @@ def text(data: Mapping[str, Any], bots: str) -> str:
                     f"mean {extra['mean']:.3g} (min {extra['min']:g}, max {extra['max']:g})"
                 )
             counts = extra.get("counts")
-            if counts and not ("mean" in extra and len(counts) > 8):
+            if "share" in extra:
+                parts.append(
+                    ", ".join(
+                        f"{k}: {v['wins']} ({_pct(v['rate']).strip()})"
+                        for k, v in extra["share"].items()
+                    )
+                )
+            elif counts and not ("mean" in extra and len(counts) > 8):
                 parts.append(", ".join(f"{k}: {v}" for k, v in counts.items()))
             if parts:
                 lines.append(f"  {name}: {'; '.join(parts)}")
@@ -119,8 +132,8 @@ def plot_rates(path: Path, title: str, entries: Mapping[str, Mapping[str, Any]])
     plt = _pyplot()
     names = [str(n) for n in entries]
     rates = [e["rate"] for e in entries.values()]
-    lows = [e["rate"] - e["ci95"][0] for e in entries.values()]
-    highs = [e["ci95"][1] - e["rate"] for e in entries.values()]
+    lows = [max(0.0, e["rate"] - e["ci95"][0]) for e in entries.values()]
+    highs = [max(0.0, e["ci95"][1] - e["rate"]) for e in entries.values()]
     fig, ax = plt.subplots(figsize=(max(4.0, 0.7 * len(names) + 2), 3.2))
     ax.bar(names, rates, yerr=[lows, highs], capsize=4, color="#4c72b0")
     ax.set_ylim(0, 1)
@@ -160,9 +173,9 @@ def plot_series(
     """Win rate against a setting (player count, variant): one series per team with interval
     bars, joined by lines when the setting is ordered (``connect``)."""
     plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(max(5.0, 0.8 * len(xlabels) + 2.5), 3.6))
+    fig, ax = plt.subplots(figsize=(max(5.0, 0.8 * len(xlabels) + 2.5) + 2.2, 3.6))
     xs = list(range(len(xlabels)))
-    shift = 0.08 if len(series) > 1 else 0.0
+    shift = min(0.08, 0.36 / len(series)) if len(series) > 1 else 0.0
     for i, (name, entries) in enumerate(series.items()):
         offset = (i - (len(series) - 1) / 2) * shift
         points = [(x + offset, e) for x, e in zip(xs, entries) if e is not None]
@@ -172,8 +185,8 @@ def plot_series(
             [x for x, _ in points],
             [e["rate"] for _, e in points],
             yerr=[
-                [e["rate"] - e["ci95"][0] for _, e in points],
-                [e["ci95"][1] - e["rate"] for _, e in points],
+                [max(0.0, e["rate"] - e["ci95"][0]) for _, e in points],
+                [max(0.0, e["ci95"][1] - e["rate"]) for _, e in points],
             ],
             marker="o",
             capsize=4,
@@ -185,9 +198,9 @@ def plot_series(
     ax.set_ylim(0, 1)
     ax.set_ylabel("win rate")
     ax.set_xlabel(xlabel)
-    ax.set_title(title)
+    ax.set_title(textwrap.fill(title, 48))
     ax.grid(alpha=0.3)
-    ax.legend(fontsize="small")
+    ax.legend(fontsize="small", bbox_to_anchor=(1.02, 1), loc="upper left", borderaxespad=0)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)

@@ -10,7 +10,6 @@ chunk size and the backend therefore never change the figures.
 from __future__ import annotations
 
 import importlib
-import logging
 import math
 import os
 import signal
@@ -38,9 +37,12 @@ def load_game(ref: str) -> Game:
         return game_registry.get(ref)
     if "." in ref or ref.isidentifier():
         try:
-            return cast(Game, importlib.import_module(ref))
+            module = importlib.import_module(ref)
         except ModuleNotFoundError:
             pass
+        else:
+            if all(hasattr(module, name) for name in ("id", "Config", "setup", "apply")):
+                return cast(Game, module)
     return game_registry.get(ref)  # raises UnknownGame naming the registered games
 
 
@@ -347,6 +349,8 @@ def _run_local(
 def _run_ray(
     plan: Plan, pieces: Sequence[tuple[int, int]], workers: int
 ) -> Generator[ChunkResult, None, None]:
+    import logging
+
     try:
         import ray
     except ImportError as exc:

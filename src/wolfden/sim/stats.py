@@ -37,7 +37,8 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     denom = 1.0 + z2 / trials
     centre = (p + z2 / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # The interval always contains the observed rate (also against rounding at 0 and 1).
+    return (max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
 def rate(successes: int, trials: int) -> dict[str, Any]:
@@ -84,35 +85,47 @@ class Row:
 class Extra:
     """Aggregate of one ``Outcome.stats`` figure over many games.
 
-    Numbers are summed (mean, minimum, maximum) and, when whole, counted by value (a
-    distribution); text, true/false and lists of text are counted by value (who died first,
-    which roles took part). Nested mappings become dotted names; a list of mappings (one
-    record per death, per deal) counts each field over all records, under ``list.field``.
+    ``games`` counts the games in which the figure appeared. Its values are aggregated over
+    every occurrence: numbers are summed (mean, minimum, maximum) and, when whole, counted by
+    value; text, true/false and null are counted by value, with each value's share of all
+    occurrences and its Wilson interval (who died first; which team won each deal). A list
+    contributes each of its items (so a list of numbers per game, one per deal, gives the mean
+    per deal); nested mappings become dotted names, and a list of mappings (one record per
+    death, per deal) aggregates each field over all records under ``list.field``.
     """
 
-    __slots__ = ("counts", "games", "high", "low", "total")
+    __slots__ = ("counts", "games", "high", "labels", "low", "numbers", "total")
 
     def __init__(self) -> None:
         self.games = 0
+        self.numbers = 0
+        self.labels = 0
         self.total = 0.0
         self.low: float | None = None
         self.high: float | None = None
-        self.counts: Counter[str] = Counter()
+        self.counts: Counter[str | int] = Counter()
+        """Occurrences per value: text keys for labels, whole-number keys for numbers."""
 
     def add_number(self, value: float) -> None:
-        self.games += 1
+        self.numbers += 1
         self.total += value
-        self.low = value if self.low is None else min(self.low, value)
-        self.high = value if self.high is None else max(self.high, value)
-        if float(value).is_integer():
-            self.counts[str(int(value))] += 1
+        if self.low is None or value < self.low:
+            self.low = value
+        if self.high is None or value > self.high:
+            self.high = value
+        if type(value) is int:
+            self.counts[value] += 1
+        elif float(value).is_integer():
+            self.counts[int(value)] += 1
 
     def add_label(self, value: str) -> None:
-        self.games += 1
+        self.labels += 1
         self.counts[value] += 1
 
     def merge(self, other: Extra) -> None:
         self.games += other.games
+        self.numbers += other.numbers
+        self.labels += other.labels
         self.total += other.total
         for bound in (other.low, other.high):
             if bound is not None:
@@ -120,28 +133,28 @@ class Extra:
                 self.high = bound if self.high is None else max(self.high, bound)
         self.counts.update(other.counts)
 
-    @property
-    def numeric(self) -> bool:
-        return self.low is not None
-
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"games": self.games}
-        if self.numeric:
-            out["mean"] = self.total / self.games if self.games else 0.0
+        if self.numbers:
+            out["values"] = self.numbers
+            out["mean"] = self.total / self.numbers
             out["min"] = self.low
             out["max"] = self.high
             out["total"] = self.total
         if self.counts:
-            out["counts"] = dict(sorted(self.counts.items(), key=_count_key))
+            out["counts"] = {str(k): n for k, n in sorted(self.counts.items(), key=_count_key)}
+        if self.labels and not self.numbers:
+            out["share"] = {
+                str(k): rate(n, self.labels) for k, n in sorted(self.counts.items(), key=_count_key)
+            }
         return out
 
 
-def _count_key(item: tuple[str, int]) -> tuple[int, float, str]:
+def _count_key(item: tuple[str | int, int]) -> tuple[int, float, str]:
     key = item[0]
-    try:
-        return (0, float(key), key)
-    except ValueError:
-        return (1, 0.0, key)
+    if isinstance(key, int):
+        return (0, float(key), "")
+    return (1, 0.0, key)
 
 
 def flatten_stats(stats: Mapping[str, Any], prefix: str = "") -> Iterable[tuple[str, Any]]:
@@ -166,16 +179,23 @@ class Tally:
     seat_games: Counter[int] = field(default_factory=Counter)
     rounds: Counter[int] = field(default_factory=Counter)
     steps: int = 0
+    solo_wins: int = 0
+    """Games won by players rather than a team (no winning team, but winners)."""
     extras: dict[str, Extra] = field(default_factory=dict)
 
     def add(self, outcome: Outcome, steps: int) -> None:
         self.games += 1
         self.steps += steps
         self.rounds[outcome.rounds] += 1
-        self.team_wins[outcome.winning_team or DRAW] += 1
+        winners = outcome.winners
+        if outcome.winning_team is not None:
+            self.team_wins[outcome.winning_team] += 1
+        elif winners:
+            self.solo_wins += 1
+        else:
+            self.team_wins[DRAW] += 1
         for team in set(outcome.teams.values()):
             self.team_games[team] += 1
-        winners = outcome.winners
         seats = set(outcome.teams) | set(outcome.roles) | set(winners)
         for seat in seats:
             won = seat in winners
@@ -185,38 +205,46 @@ class Tally:
             if role is not None:
                 self.role_games[role] += 1
                 self.role_wins[role] += won
+        seen: set[str] = set()
         for name, value in flatten_stats(outcome.stats):
-            self._add_extra(name, value)
+            self._add_extra(name, value, seen)
+        extras = self.extras
+        for name in seen:
+            extras[name].games += 1
 
-    def _extra(self, name: str) -> Extra:
-        extra = self.extras.get(name)
-        if extra is None:
+    def _extra(self, name: str, seen: set[str]) -> Extra:
+        seen.add(name)
+        try:
+            return self.extras[name]
+        except KeyError:
             extra = self.extras[name] = Extra()
-        return extra
+            return extra
 
-    def _add_extra(self, name: str, value: Any) -> None:
-        if isinstance(value, bool) or value is None:
-            self._extra(name).add_label(str(value).lower())
+    def _add_extra(self, name: str, value: Any, seen: set[str]) -> None:
+        kind = type(value)
+        if kind is str:
+            self._extra(name, seen).add_label(value)
+        elif kind is int or kind is float:
+            self._extra(name, seen).add_number(value)
+        elif isinstance(value, bool) or value is None:
+            self._extra(name, seen).add_label(str(value).lower())
         elif isinstance(value, (int, float)):
-            self._extra(name).add_number(value)
+            self._extra(name, seen).add_number(value)
+        elif isinstance(value, Mapping):
+            for key, field_value in flatten_stats(value, name + "."):
+                self._add_extra(key, field_value, seen)
         elif isinstance(value, (list, tuple, set, frozenset)):
+            self._extra(name, seen)
             items = sorted(value, key=str) if isinstance(value, (set, frozenset)) else value
-            plain = [item for item in items if not isinstance(item, Mapping)]
-            if plain or not items:
-                extra = self._extra(name)
-                extra.games += 1
-                extra.counts.update(str(item) for item in plain)
             for item in items:
-                if isinstance(item, Mapping):
-                    # A list of records (each death, each deal): count each field's values.
-                    for key, field_value in flatten_stats(item, name + "."):
-                        self._add_extra(key, field_value)
+                self._add_extra(name, item, seen)
         else:
-            self._extra(name).add_label(str(value))
+            self._extra(name, seen).add_label(str(value))
 
     def __iadd__(self, other: Tally) -> Tally:
         self.games += other.games
         self.steps += other.steps
+        self.solo_wins += other.solo_wins
         for mine, theirs in (
             (self.team_wins, other.team_wins),
             (self.team_games, other.team_games),
@@ -239,8 +267,11 @@ class Tally:
 
     @property
     def teams(self) -> list[str]:
-        """Every team seen, most wins first, then by name; draws are not a team."""
-        names = set(self.team_games) | {t for t in self.team_wins if t != DRAW}
+        """Every team seen, most wins first, then by name; draws are not a team. A game whose
+        matches are never won by a team (only by players) reports no team win rates."""
+        names = {t for t in self.team_wins if t != DRAW}
+        if names or not self.solo_wins:
+            names |= set(self.team_games)
         return sorted(names, key=lambda t: (-self.team_wins[t], t))
 
     @property
@@ -261,6 +292,8 @@ class Tally:
             "games": self.games,
             "wins": wins,
             "draws": self.draws,
+            "won_by_players": self.solo_wins,
+            "teams": sorted(self.team_games),
             "win_rate": {team: rate(self.team_wins[team], self.games) for team in self.teams},
             "roles": {
                 role: rate(self.role_wins[role], self.role_games[role])
