@@ -25,7 +25,7 @@ from wolfden.games.werewolf.actions import (
     target_of,
 )
 from wolfden.games.werewolf.config import Config
-from wolfden.games.werewolf.state import Card, Phase, Role, State, Team, cards_for
+from wolfden.games.werewolf.state import Card, Phase, Role, State, Team, cards_for, deck_for
 
 NIGHT = Phase.NIGHT
 DISCUSSION = Phase.DISCUSSION
@@ -52,7 +52,7 @@ def deal(config: Config, rng: Rng) -> tuple[tuple[Card, ...], frozenset[int]]:
     A player who declined a special role gets a Villager whenever the counts allow; those the
     deal could not serve are returned so that each is told privately.
     """
-    cards = rng.shuffled(cards_for(config))
+    cards = rng.shuffled(deck_for(config))
     if not config.villager_only:
         return tuple(cards), frozenset()
     villagers = [c for c in cards if c.role is Role.VILLAGER]
@@ -71,10 +71,16 @@ def deal(config: Config, rng: Rng) -> tuple[tuple[Card, ...], frozenset[int]]:
     return tuple(hands[s] for s in range(config.players)), frozenset(unmet)
 
 
+@functools.lru_cache(maxsize=256)
+def _validated(config: Config) -> None:
+    """Validate a config once (configs are frozen); an invalid one raises every time."""
+    config.validate()
+
+
 def setup(config: Config, seed: int) -> State:
     if not isinstance(config, Config):
         raise ConfigError("setup needs a werewolf Config")
-    config.validate()
+    _validated(config)
     rng = Rng(seed)
     cards, unmet = deal(config, rng)
     n = config.players

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -93,6 +94,12 @@ def _deck() -> tuple[Card, ...]:
 
 PRINT_DECK: tuple[Card, ...] = _deck()
 CARDS_BY_ID = {c.id: c for c in PRINT_DECK}
+
+
+@functools.lru_cache(maxsize=256)
+def deck_for(config: Config) -> tuple[Card, ...]:
+    """The cards of a deal for this config (made once per config)."""
+    return tuple(cards_for(config))
 
 
 def cards_for(config: Config) -> list[Card]:
