@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import io
 import json
 import logging
 import mimetypes
@@ -15,7 +16,7 @@ from typing import Any, Literal
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
@@ -375,6 +376,19 @@ def create_app(
         room = look_up(request, code)
         p, token = manager.join(room, body.name, body.role)
         return joined(room, p, token)
+
+    @app.get("/api/rooms/{code}/qr.svg", tags=["rooms"], response_class=Response)
+    async def room_qr(code: str, request: Request) -> Response:
+        """A QR code (SVG) of the room's join link, for phones to scan from the host's screen."""
+        import segno
+
+        room = look_up(request, code)
+        link = f"{request.base_url}#/r/{room.code}"
+        buffer = io.BytesIO()
+        segno.make(link, error="m").save(
+            buffer, kind="svg", border=2, dark="#000", light="#fff", xmldecl=False, omitsize=True
+        )
+        return Response(buffer.getvalue(), media_type="image/svg+xml")
 
     @app.get("/api/rooms/{code}/me", tags=["rooms"])
     async def me(code: str, request: Request) -> dict[str, Any]:

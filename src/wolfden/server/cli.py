@@ -97,6 +97,7 @@ def serve_command(
         port=port,
         log_level=log_level,
         ws_max_size=65536,
+        ws_per_message_deflate=False,
         ws_ping_interval=20,
         ws_ping_timeout=20,
         lifespan="on",

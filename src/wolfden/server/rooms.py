@@ -14,13 +14,14 @@ import contextlib
 import dataclasses
 import hashlib
 import hmac
-import json
 import logging
 import secrets
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
+
+import orjson
 
 from wolfden import bots as bots_registry
 from wolfden import games
@@ -298,8 +299,20 @@ class Room:
         return m if m is not None and not m.ended and self.status == "live" else None
 
 
+_ORJSON = orjson.OPT_NON_STR_KEYS
+
+
+def _plain(obj: Any) -> Any:
+    if isinstance(obj, tuple):
+        return list(obj)
+    if isinstance(obj, Mapping):
+        return dict(obj)
+    raise TypeError(f"{type(obj).__name__} is not JSON")
+
+
 def _json(obj: Any) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    """Compact JSON text; orjson, because every view is encoded once per viewer."""
+    return orjson.dumps(obj, default=_plain, option=_ORJSON).decode()
 
 
 class RoomManager:
@@ -897,7 +910,7 @@ class RoomManager:
                     "not_your_turn", "The game is not waiting for an action from you now."
                 )
             legal = game.legal_actions(m.state, seat)
-            if action not in legal:
+            if not _allowed(action, legal):
                 raise Refused("illegal_action", _not_allowed(action, legal))
             self._commit(room, m, seat, action)
             return m.version
@@ -911,7 +924,7 @@ class RoomManager:
                 raise Refused("not_host", "Only the host of the room can do this.")
             m = self._live(room, version)
             legal = room.game.legal_actions(m.state, None)
-            if action not in legal:
+            if not _allowed(action, legal):
                 raise Refused("illegal_action", _not_allowed(action, legal, host=True))
             self._commit(room, m, None, action)
             return m.version
@@ -1209,6 +1222,19 @@ class RoomManager:
                 )
             out[p.id] = text
         return out
+
+
+def _allowed(action: Action, legal: list[Action]) -> bool:
+    """A legal action, or one filling in a free-text form that the game lists once with the
+    text ``"?"`` (werewords lists ``ask "?"``: any question); the game's apply checks the text."""
+    if action in legal:
+        return True
+    return any(
+        form.name == action.name
+        and len(form.args) == len(action.args)
+        and all(f == a or (f == "?" and isinstance(a, str)) for f, a in zip(form.args, action.args))
+        for form in legal
+    )
 
 
 def _not_allowed(action: Action, legal: list[Action], *, host: bool = False) -> str:

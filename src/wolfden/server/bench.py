@@ -1,0 +1,460 @@
+"""``wolfden bench server``: bounded loopback load on the real server, beside a bare broadcast app.
+
+The servers run in their own processes (``wolfden serve`` and a minimal Starlette WebSocket
+broadcast app on the same uvicorn); this process plays every client. Each room has one client
+per seat; a room acts by sending one legal action and waiting until every client of the room has
+received the new view. Two phases per server:
+
+- paced: each room acts once per ``--interval`` seconds (offsets spread evenly), latency from
+  sending the action to the last player's new view, p50 and p99;
+- saturation: each room acts again as soon as its last action reached everyone; actions/s.
+
+The bare app echoes a client's message to every client of its room, with a payload as large as
+the average view frame the real server sent, so both move the same bytes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import click
+
+# -- the bare broadcast app (served by uvicorn in its own process) ---------------------------
+
+
+def _bare_app() -> Any:
+    from starlette.applications import Starlette
+    from starlette.routing import WebSocketRoute
+    from starlette.websockets import WebSocket, WebSocketDisconnect
+
+    rooms: dict[str, set[WebSocket]] = {}
+
+    async def endpoint(ws: WebSocket) -> None:
+        await ws.accept()
+        room = ws.query_params.get("room", "")
+        members = rooms.setdefault(room, set())
+        members.add(ws)
+        try:
+            while True:
+                text = await ws.receive_text()
+                for other in list(members):
+                    await other.send_text(text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            members.discard(ws)
+
+    return Starlette(routes=[WebSocketRoute("/ws", endpoint)])
+
+
+bare_app = _bare_app()
+
+
+# -- measurement ----------------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Phase:
+    actions: int = 0
+    errors: int = 0
+    timeouts: int = 0
+    latencies: list[float] = field(default_factory=list)
+    seconds: float = 0.0
+    frames: int = 0
+    frame_bytes: int = 0
+
+    def percentile(self, p: float) -> float:
+        if not self.latencies:
+            return float("nan")
+        data = sorted(self.latencies)
+        return data[min(len(data) - 1, int(p / 100 * len(data)))] * 1000
+
+    def rate(self) -> float:
+        return self.actions / self.seconds if self.seconds else 0.0
+
+
+class Member:
+    def __init__(self, ws: Any, seat: int) -> None:
+        self.ws = ws
+        self.seat = seat
+        self.version = -1
+        self.match = ""
+        self.legal: list[Any] = []
+        self.host_actions: list[Any] = []
+        self.outcome: Any = None
+
+
+class Room:
+    """One room's clients; ``act`` sends one action and waits for everyone's new view."""
+
+    def __init__(self, members: list[Member], bare: bool) -> None:
+        self.members = members
+        self.bare = bare
+        self.changed = asyncio.Event()
+        self.rejected = 0
+        self.counter = 0
+        self.pad = ""
+        self.code = ""
+        self.host_token = ""
+        self.stats: Phase | None = None
+        self.tasks: list[asyncio.Task[None]] = []
+
+    async def reader(self, m: Member) -> None:
+        async for raw in m.ws:
+            if self.stats is not None:
+                self.stats.frames += 1
+                self.stats.frame_bytes += len(raw)
+            msg = json.loads(raw)
+            kind = msg.get("type")
+            if kind == "view":
+                m.version, m.match = msg["version"], msg["match"]
+                m.legal, m.host_actions, m.outcome = (
+                    msg["legal"],
+                    msg["host_actions"],
+                    msg["outcome"],
+                )
+                self.changed.set()
+            elif kind == "msg":
+                m.version = msg["n"]
+                self.changed.set()
+            elif kind in ("rejected", "error"):
+                self.rejected += 1
+                self.changed.set()
+
+    def reached(self, match: str, version: int) -> bool:
+        return all(m.match == match and m.version > version for m in self.members)
+
+    async def act(self, rng: random.Random, http: Any, timeout: float = 5.0) -> float | None:
+        """One action; its latency in seconds, or None when nothing could be done."""
+        if self.bare:
+            self.counter += 1
+            sender = self.members[rng.randrange(len(self.members))]
+            target = self.counter - 1
+            t0 = time.perf_counter()
+            await sender.ws.send(json.dumps({"type": "msg", "n": self.counter, "pad": self.pad}))
+            return await self._wait(
+                lambda: all(m.version > target for m in self.members), t0, timeout
+            )
+        first = self.members[0]
+        if first.outcome is not None:
+            await http.post(
+                f"/api/rooms/{self.code}/again",
+                headers={"Authorization": f"Bearer {self.host_token}"},
+            )
+            await self._wait(lambda: all(m.outcome is None for m in self.members), 0, timeout)
+            return None
+        match, version = first.match, first.version
+        if not all(m.match == match and m.version == version for m in self.members):
+            await self._wait(lambda: self._settled(), 0, timeout)
+            return None
+        movers = [m for m in self.members if m.legal]
+        if movers:
+            m = rng.choice(movers)
+            msg = {"type": "action", "version": version, "action": rng.choice(m.legal)}
+        elif first.host_actions:
+            m = first
+            msg = {"type": "host_action", "version": version, "action": first.host_actions[0]}
+        else:  # only the clock can move on: wait for it
+            with contextlib.suppress(TimeoutError):
+                await self._wait(lambda: self._moved(match, version), 0, 1.0)
+            return None
+        rejected = self.rejected
+        t0 = time.perf_counter()
+        await m.ws.send(json.dumps(msg))
+        return await self._wait(
+            lambda: self.reached(match, version) or self.rejected > rejected, t0, timeout
+        )
+
+    def _settled(self) -> bool:
+        first = self.members[0]
+        return all(m.match == first.match and m.version == first.version for m in self.members)
+
+    def _moved(self, match: str, version: int) -> bool:
+        return any(m.match != match or m.version != version for m in self.members)
+
+    async def _wait(self, done: Any, t0: float, timeout: float) -> float | None:
+        end = time.perf_counter() + timeout
+        while not done():
+            self.changed.clear()
+            left = end - time.perf_counter()
+            if left <= 0:
+                raise TimeoutError
+            await asyncio.wait_for(self.changed.wait(), left)
+        return time.perf_counter() - t0 if t0 else None
+
+
+async def _drive(rooms: list[Room], http: Any, seconds: float, interval: float | None) -> Phase:
+    stats = Phase()
+    for r in rooms:
+        r.stats = stats
+    stop = time.perf_counter() + seconds
+
+    async def loop(i: int, room: Room) -> None:
+        rng = random.Random(i)
+        if interval:
+            await asyncio.sleep(interval * i / len(rooms))
+        next_at = time.perf_counter()
+        while time.perf_counter() < stop:
+            before = room.rejected
+            try:
+                latency = await room.act(rng, http)
+            except TimeoutError:
+                stats.timeouts += 1
+                latency = None
+            if room.rejected > before:
+                stats.errors += 1
+            elif latency is not None:
+                stats.actions += 1
+                stats.latencies.append(latency)
+            if interval:
+                next_at += interval
+                await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
+
+    started = time.perf_counter()
+    await asyncio.gather(*(loop(i, r) for i, r in enumerate(rooms)))
+    stats.seconds = time.perf_counter() - started
+    for r in rooms:
+        r.stats = None
+    return stats
+
+
+def _start(argv: list[str], port: int) -> subprocess.Popen[bytes]:
+    src = str(Path(__file__).resolve().parents[2])
+    env = {**os.environ, "PYTHONPATH": src + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return proc
+        if proc.poll() is not None:
+            break
+        time.sleep(0.05)
+    proc.kill()
+    raise click.ClickException("the server under test did not start")
+
+
+async def _wolfden_rooms(port: int, rooms: int, players: int, game: str) -> tuple[list[Room], Any]:
+    import httpx
+    from websockets.asyncio.client import connect
+
+    http = httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30)
+    config: dict[str, Any] = {"players": players}
+    if game == "werewolf":
+        config["min_night_seconds"] = 0
+    sem = asyncio.Semaphore(32)
+
+    async def one(i: int) -> Room:
+        async with sem:
+            made = (
+                await http.post("/api/rooms", json={"game": game, "name": "P0", "config": config})
+            ).json()
+            if "error" in made:
+                raise click.ClickException(made["error"]["message"])
+            tokens = [made["token"]]
+            for s in range(1, players):
+                joined = await http.post(f"/api/rooms/{made['code']}/join", json={"name": f"P{s}"})
+                tokens.append(joined.json()["token"])
+            members = []
+            for seat, token in enumerate(tokens):
+                ws = await connect(f"ws://127.0.0.1:{port}/ws", max_size=2**22)
+                await ws.send(
+                    json.dumps({"type": "hello", "v": 1, "room": made["code"], "token": token})
+                )
+                members.append(Member(ws, seat))
+            room = Room(members, bare=False)
+            room.code, room.host_token = made["code"], tokens[0]
+            return room
+
+    built = await asyncio.gather(*(one(i) for i in range(rooms)))
+    for room in built:
+        room.tasks = [asyncio.create_task(room.reader(m)) for m in room.members]
+    for room in built:
+        r = await http.post(
+            f"/api/rooms/{room.code}/start",
+            json={"fill_with": None},
+            headers={"Authorization": f"Bearer {room.host_token}"},
+        )
+        if r.status_code != 200:
+            raise click.ClickException(r.text)
+    for room in built:
+        await room._wait(lambda room=room: room.members[0].match != "" and room._settled(), 0, 30)
+    return built, http
+
+
+async def _bare_rooms(port: int, rooms: int, players: int, pad: int) -> list[Room]:
+    from websockets.asyncio.client import connect
+
+    built = []
+    for i in range(rooms):
+        members = []
+        for seat in range(players):
+            ws = await connect(f"ws://127.0.0.1:{port}/ws?room={i}", max_size=2**22)
+            members.append(Member(ws, seat))
+        room = Room(members, bare=True)
+        room.pad = "x" * pad
+        built.append(room)
+    for room in built:
+        room.tasks = [asyncio.create_task(room.reader(m)) for m in room.members]
+    return built
+
+
+async def _close(rooms: list[Room]) -> None:
+    for room in rooms:
+        for m in room.members:
+            await m.ws.close()
+        for t in room.tasks:
+            t.cancel()
+
+
+def run(
+    rooms: int, players: int, seconds: float, saturation: float, interval: float, game: str
+) -> dict[str, Any]:
+    results: dict[str, Any] = {"load_before": os.getloadavg()}
+    with tempfile.TemporaryDirectory() as tmp:
+        port = _free_port()
+        proc = _start(
+            [
+                sys.executable,
+                "-m",
+                "wolfden",
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                str(Path(tmp) / "bench.sqlite3"),
+                "--bot-delay",
+                "0",
+                "--log-level",
+                "error",
+            ],
+            port,
+        )
+        try:
+
+            async def wolfden() -> tuple[Phase, Phase]:
+                built, http = await _wolfden_rooms(port, rooms, players, game)
+                paced = await _drive(built, http, seconds, interval)
+                sat = await _drive(built, http, saturation, None)
+                await _close(built)
+                await http.aclose()
+                return paced, sat
+
+            results["wolfden"] = asyncio.run(wolfden())
+        finally:
+            proc.terminate()
+            proc.wait(10)
+    paced = results["wolfden"][0]
+    pad = max(64, paced.frame_bytes // max(1, paced.frames) - 40)
+    results["pad"] = pad
+    port = _free_port()
+    proc = _start(
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "wolfden.server.bench:bare_app",
+            "--port",
+            str(port),
+            "--log-level",
+            "error",
+            "--ws-max-size",
+            "65536",
+        ],
+        port,
+    )
+    try:
+
+        async def bare() -> tuple[Phase, Phase]:
+            built = await _bare_rooms(port, rooms, players, pad)
+            paced = await _drive(built, None, seconds, interval)
+            sat = await _drive(built, None, saturation, None)
+            await _close(built)
+            return paced, sat
+
+        results["bare"] = asyncio.run(bare())
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    results["load_after"] = os.getloadavg()
+    return results
+
+
+def report(results: dict[str, Any], rooms: int, players: int, interval: float) -> str:
+    lines = [
+        f"{rooms} rooms × {players} players, paced at one action per room every {interval:g} s, "
+        "then saturation (each room acts again as soon as everyone saw its last action).",
+        "",
+        "| server | paced actions/s | p50 ms | p99 ms | errors/timeouts | saturation actions/s | "
+        "saturation p99 ms | avg frame bytes |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for name in ("wolfden", "bare"):
+        paced, sat = results[name]
+        avg = paced.frame_bytes // max(1, paced.frames)
+        lines.append(
+            f"| {'wolfden serve' if name == 'wolfden' else 'bare Starlette broadcast'} | "
+            f"{paced.rate():.0f} | {paced.percentile(50):.1f} | {paced.percentile(99):.1f} | "
+            f"{paced.errors + sat.errors}/{paced.timeouts + sat.timeouts} | {sat.rate():.0f} | "
+            f"{sat.percentile(99):.1f} | {avg} |"
+        )
+    w, b = results["wolfden"][1].rate(), results["bare"][1].rate()
+    lines += [
+        "",
+        f"Saturation ratio wolfden/bare: {w / b:.2f}" if b else "",
+        "Load average before/after: "
+        + " / ".join(f"{a:.2f}" for a in (*results["load_before"][:1], *results["load_after"][:1])),
+    ]
+    return "\n".join(lines)
+
+
+@click.command("server")
+@click.option("--rooms", default=200, show_default=True, type=click.IntRange(1, 2000))
+@click.option("--players", default=8, show_default=True, type=click.IntRange(1, 20))
+@click.option(
+    "--seconds",
+    default=20.0,
+    show_default=True,
+    type=click.FloatRange(1, 300),
+    help="Length of the paced phase.",
+)
+@click.option(
+    "--saturation",
+    default=10.0,
+    show_default=True,
+    type=click.FloatRange(1, 300),
+    help="Length of the saturation phase.",
+)
+@click.option(
+    "--interval",
+    default=1.0,
+    show_default=True,
+    type=click.FloatRange(0.01, 60),
+    help="Seconds between two actions of one room in the paced phase.",
+)
+@click.option("--game", default="werewolf", show_default=True)
+def bench_server_command(
+    rooms: int, players: int, seconds: float, saturation: float, interval: float, game: str
+) -> None:
+    """Loopback load on `wolfden serve` next to a bare Starlette broadcast app (stops by itself)."""
+    click.echo(f"wolfden bench server: {rooms} rooms × {players} players, game {game}", err=True)
+    results = run(rooms, players, seconds, saturation, interval, game)
+    click.echo(report(results, rooms, players, interval))

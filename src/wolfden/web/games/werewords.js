@@ -1,0 +1,497 @@
+// Werewords: the Mayor's word choice, each role's night screen, the day with the question log,
+// the Mayor's tokens with what remains, both endings with their timers, Whoops and Play Again,
+// and the shared device's screens in companion mode.
+
+import { h } from "../js/dom.js";
+import { humanize } from "../js/options.js";
+import { button } from "../js/ui.js";
+
+const ROLE_NAMES = {
+  villager: "Villager",
+  seer: "Seer",
+  fortune_teller: "Fortune Teller",
+  apprentice: "Apprentice",
+  werewolf: "Werewolf",
+  minion: "Minion",
+  mason: "Mason",
+  thing: "Thing",
+  beholder: "Beholder",
+  doppelganger: "Doppelgänger",
+};
+const STEP_TITLES = {
+  doppelganger: "the Doppelgänger",
+  mayor_role: "the Mayor's secret role",
+  mayor_word: "the Mayor chooses the word",
+  mayor_confirm: "the Mayor confirms the word",
+  seer: "the Seer",
+  fortune_teller: "the Fortune Teller",
+  apprentice: "the Apprentice",
+  werewolves: "the Werewolves",
+  minion: "the Minion",
+  masons: "the Masons",
+  beholder: "the Beholder",
+  thing: "the Thing",
+};
+const TOKEN_NAMES = { yes: "Yes", no: "No", maybe: "Maybe", so_close: "So close", way_off: "Way way off", correct: "Correct" };
+const TOKEN_MARKS = { yes: "✓", no: "✗", maybe: "?", so_close: "≈", way_off: "⇹", correct: "★" };
+const SUPPLY_OF = { yes: "yes_no", no: "yes_no", maybe: "maybe", so_close: "so_close", way_off: "way_off", correct: "correct" };
+const SUPPLY_NAMES = { yes_no: "Yes/No", maybe: "Maybe", so_close: "So close", way_off: "Way way off", correct: "Correct" };
+const TEAM_NAMES = { village: "The village wins", werewolves: "The Werewolf team wins", werewolf: "The Werewolf team wins" };
+
+function roleName(role) {
+  return ROLE_NAMES[role] || humanize(String(role));
+}
+
+function nameOf(ctx, seat) {
+  if (seat === null || seat === undefined) return "nobody";
+  const entry = ctx.seatInfo(seat);
+  return (entry && entry.name) || `Seat ${seat + 1}`;
+}
+
+function tokenBadge(token) {
+  return h("span", { class: `token token-${token}` }, h("span", { "aria-hidden": "true" }, TOKEN_MARKS[token] || "•"), " ", TOKEN_NAMES[token] || token);
+}
+
+function title(view) {
+  switch (view.phase) {
+    case "claim_mayor":
+      return "Who holds the Mayor card?";
+    case "night":
+      return `Night: ${STEP_TITLES[view.step] || view.step}`;
+    case "day":
+      return "Day: ask the Mayor";
+    case "pointing":
+      return "The word was found!";
+    case "discussion":
+      return "The word stayed hidden";
+    case "voting":
+      return "Point at a Werewolf";
+    case "report":
+      return "Who was found?";
+    case "result":
+      return `Round ${view.round} is over`;
+    default:
+      return "The game is over";
+  }
+}
+
+function noteLine(ctx, note, you) {
+  const v = note.value;
+  const names = (seats) => (seats.length ? seats.map((s) => nameOf(ctx, s)).join(", ") : "nobody");
+  switch (note.kind) {
+    case "word":
+      return ["The Magic Word: ", h("strong", { class: "magic-word" }, String(v))];
+    case "letters":
+      return ["The Magic Word begins: ", h("strong", { class: "magic-word" }, String(v))];
+    case "werewolves":
+      return you && (you.role_now || you.role) === "werewolf" ? (v.length ? `The other Werewolves: ${names(v)}.` : "You are the only Werewolf.") : `The Werewolves: ${names(v)}.`;
+    case "masons":
+      return v.length ? `The other Mason: ${names(v)}.` : "You are the only Mason.";
+    case "seers":
+      return v.length ? v.map(([s, role]) => `${nameOf(ctx, s)} is the ${roleName(role)}.`).join(" ") : "Nobody holds the Seer's knowledge.";
+    case "mayor_is_seer":
+      return v ? "The Mayor is the Seer: the word is yours, and you count as the Seer." : "The Mayor is not the Seer: you are a Villager this round.";
+    case "thing":
+      return `${nameOf(ctx, v)} bumped you: they are the Thing.`;
+    case "bumped":
+      return `You bumped ${nameOf(ctx, v)}.`;
+    case "copied":
+      return `You looked at ${nameOf(ctx, v[0])}'s card: you are now the ${roleName(v[1])}.`;
+    default:
+      return `${humanize(note.kind)}: ${JSON.stringify(v)}`;
+  }
+}
+
+function cardPanel(ctx) {
+  const view = ctx.view;
+  const you = view.you;
+  if (!you) return null;
+  const role = you.role_now || you.role;
+  return h(
+    "section",
+    { class: "panel card-panel", "aria-labelledby": "ww-card" },
+    h("h2", { id: "ww-card" }, "Your card"),
+    h(
+      "div",
+      { class: `role-card role-${role || "unknown"}` },
+      h(
+        "div",
+        { class: "role-card-text" },
+        you.mayor ? h("p", { class: "role-kind" }, "You are the Mayor.", you.role ? " Your secret role:" : "") : null,
+        role ? h("p", { class: "role-name" }, roleName(role)) : h("p", {}, "Your card is the one in your hand."),
+        you.role_now && you.role && you.role_now !== you.role ? h("p", { class: "hint" }, `Dealt as ${roleName(you.role)}.`) : null,
+        you.notes && you.notes.length ? h("ul", { class: "notes" }, you.notes.map((n) => h("li", {}, noteLine(ctx, n, you)))) : null,
+      ),
+    ),
+  );
+}
+
+function wordPanel(ctx) {
+  const view = ctx.view;
+  const parts = [];
+  if (view.word && !(view.you && view.you.notes && view.you.notes.some((n) => n.kind === "word")))
+    parts.push(h("p", { class: "word-line" }, "The Magic Word: ", h("strong", { class: "magic-word" }, view.word)));
+  if (view.pattern) parts.push(h("p", { class: "pattern", "aria-label": `The word's letter pattern: ${view.pattern.length} characters` }, view.pattern.split("").join(" ")));
+  if (view.clues && view.clues.length) parts.push(h("p", {}, "The Werewolves' clues: ", view.clues.join(", ")));
+  if (!parts.length) return null;
+  return h("section", { class: "panel word-panel" }, parts);
+}
+
+function actionButtons(ctx, actions, label, { cls = "", describe } = {}) {
+  return h(
+    "div",
+    { class: "target-grid" },
+    actions.map((a) =>
+      h(
+        "button",
+        {
+          type: "button",
+          class: ["btn", "target", cls],
+          disabled: ctx.busy,
+          "data-action": [a.name, ...a.args].join(" "),
+          "data-key": `ww-${a.name}-${a.args.join("-")}`,
+          on: { click: () => ctx.act(a) },
+        },
+        label(a),
+        describe ? h("span", { class: "target-note" }, describe(a)) : null,
+      ),
+    ),
+  );
+}
+
+function nightPanel(ctx) {
+  const view = ctx.view;
+  const you = view.you || {};
+  const steps = h(
+    "ol",
+    { class: "night-steps" },
+    view.night.map((s) => h("li", { class: s === view.step ? "current" : null, "aria-current": s === view.step ? "step" : null }, STEP_TITLES[s] || s)),
+  );
+  const legal = ctx.legal;
+  let body;
+  if (!legal.length) body = h("p", {}, "Close your eyes until you are called.");
+  else {
+    const name = legal[0].name;
+    if (name === "choose")
+      body = [h("p", {}, "Choose the Magic Word:"), actionButtons(ctx, legal, (a) => h("span", { class: "target-name magic-word" }, (you.choices || [])[a.args[0]] || `word ${a.args[0] + 1}`))];
+    else if (name === "confirm" || name === "back")
+      body = [h("p", {}, "Your Magic Word: ", h("strong", { class: "magic-word" }, view.word || "")), actionButtons(ctx, legal, (a) => (a.name === "confirm" ? "Keep this word" : "Choose again"))];
+    else if (name === "secret")
+      body = [h("p", {}, "Tap your secret role (the card you drew):"), actionButtons(ctx, legal, (a) => roleName(a.args[0]))];
+    else if (name === "copy")
+      body = [h("p", {}, "Look at another player's card; you become that role:"), actionButtons(ctx, legal, (a) => nameOf(ctx, a.args[0]))];
+    else if (name === "bump")
+      body = [
+        h("p", {}, "Bump one neighbour: they learn that you are the Thing."),
+        actionButtons(ctx, legal, (a) => `${a.args[0] === "left" ? "Left" : "Right"}: ${nameOf(ctx, (you.seat + (a.args[0] === "left" ? view.players - 1 : 1)) % view.players)}`),
+      ];
+    else if (name === "clue" || name === "no_clue") body = cluePanel(ctx);
+    else if (name === "ok") body = [h("p", {}, "This is what the night shows you (see your card). Then close your eyes."), actionButtons(ctx, legal, () => "I have seen it")];
+    else body = actionButtons(ctx, legal, (a) => humanize(a.name));
+  }
+  return h("section", { class: "panel action-panel", "aria-labelledby": "ww-night" }, h("h2", { id: "ww-night" }, "The night"), steps, body);
+}
+
+function cluePanel(ctx) {
+  if (!ctx.can("clue", "?")) {
+    const samples = ctx.legalNamed("clue");
+    return [
+      h("p", {}, "Choose a clue word for the village (not the Magic Word), or give none."),
+      actionButtons(ctx, [...samples, ...ctx.legalNamed("no_clue")], (a) => (a.name === "clue" ? a.args[0] : "No clue")),
+    ];
+  }
+  const form = h("form", { class: "ask-form" });
+  const input = h("input", { type: "text", id: "clue-text", maxlength: "40", autocomplete: "off", "data-key": "clue-text", required: true });
+  form.append(
+    h("label", { for: "clue-text" }, "Your clue: one word, not the Magic Word"),
+    input,
+    h("div", { class: "row" }, h("button", { type: "submit", class: "btn btn-primary", disabled: ctx.busy }, "Give this clue"), ctx.can("no_clue") ? button("No clue", () => ctx.act({ name: "no_clue", args: [] }), { key: "no-clue" }) : null),
+  );
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = input.value.trim();
+    if (text) ctx.act({ name: "clue", args: [text] }).then((ok) => ok && (input.value = ""));
+  });
+  return form;
+}
+
+function tokensPanel(ctx) {
+  const view = ctx.view;
+  const t = view.tokens;
+  return h(
+    "section",
+    { class: "panel tokens-panel", "aria-labelledby": "ww-tokens" },
+    h("h2", { id: "ww-tokens" }, "Tokens left"),
+    h("ul", { class: "token-counts" }, Object.entries(t).map(([k, n]) => h("li", { class: n === 0 ? "empty" : null }, SUPPLY_NAMES[k] || k, ": ", h("strong", {}, String(n))))),
+    t.yes_no === 0 ? h("p", { class: "notice" }, "No more Yes/No tokens.") : null,
+    view.table_way_off ? h("p", {}, `Way way off on the table: ${view.table_way_off}`) : null,
+  );
+}
+
+function questionLog(ctx) {
+  const view = ctx.view;
+  const questions = view.questions || [];
+  const mayor = view.you && view.you.mayor;
+  const answers = ctx.legalNamed("answer");
+  return h(
+    "section",
+    { class: "panel questions", "aria-labelledby": "ww-q" },
+    h("h2", { id: "ww-q" }, "Questions"),
+    questions.length
+      ? h(
+          "ol",
+          { class: "question-list", reversed: true },
+          [...questions].reverse().map((q) => {
+            const mine = answers.filter((a) => a.args[0] === q.id);
+            return h(
+              "li",
+              { class: ["question", q.answer ? "answered" : "open"] },
+              h("span", { class: "asker" }, nameOf(ctx, q.seat), ": "),
+              h("span", { class: "q-text" }, q.text),
+              " ",
+              q.answer ? tokenBadge(q.answer) : h("span", { class: "waiting" }, "waiting for the Mayor"),
+              mayor && mine.length
+                ? h("div", { class: "token-buttons", role: "group", "aria-label": `Answer ${nameOf(ctx, q.seat)}` }, mine.map((a) => tokenButton(ctx, a, a.args[1])))
+                : null,
+            );
+          }),
+        )
+      : h("p", { class: "muted" }, view.typed_questions ? "No questions yet." : "Questions are asked aloud."),
+  );
+}
+
+function remaining(ctx, token) {
+  return ctx.view.tokens[SUPPLY_OF[token]];
+}
+
+function tokenButton(ctx, action, token) {
+  const left = remaining(ctx, token);
+  return h(
+    "button",
+    {
+      type: "button",
+      class: ["btn", "token-btn", `token-${token}`],
+      disabled: ctx.busy,
+      "data-action": [action.name, ...action.args].join(" "),
+      "data-key": `ww-${action.name}-${action.args.join("-")}`,
+      on: { click: () => ctx.act(action) },
+    },
+    h("span", { "aria-hidden": "true" }, TOKEN_MARKS[token]),
+    ` ${TOKEN_NAMES[token]}`,
+    h("span", { class: "count" }, ` (${left} left)`),
+  );
+}
+
+function mayorPanel(ctx) {
+  const view = ctx.view;
+  const gives = ctx.legalNamed("give");
+  const wayoff = ctx.legalNamed("wayoff");
+  if (!gives.length && !wayoff.length && !ctx.can("no_more_tokens") && !ctx.legalNamed("correct").length) return null;
+  const players = [...new Set(gives.map((a) => a.args[0]))];
+  const chosen = players.includes(ctx.local.giveTo) ? ctx.local.giveTo : players[0];
+  const select = players.length
+    ? h(
+        "select",
+        { id: "give-to", "data-key": "give-to", on: { change: () => { ctx.local.giveTo = Number(select.value); ctx.rerender(); } } },
+        players.map((s) => h("option", { value: String(s), selected: s === chosen }, nameOf(ctx, s))),
+      )
+    : null;
+  const companionCorrect = ctx.legalNamed("correct");
+  return h(
+    "section",
+    { class: "panel action-panel mayor-panel", "aria-labelledby": "ww-mayor" },
+    h("h2", { id: "ww-mayor" }, "Mayor: answer with tokens"),
+    players.length
+      ? [
+          h("div", { class: "field" }, h("label", { for: "give-to" }, "A spoken question from"), select),
+          h("div", { class: "token-buttons", role: "group", "aria-label": "Give a token" }, gives.filter((a) => a.args[0] === chosen).map((a) => tokenButton(ctx, a, a.args[1]))),
+        ]
+      : null,
+    wayoff.length
+      ? h("div", { class: "wayoff" }, h("p", {}, `Way way off (${remaining(ctx, "way_off")} left): when the guesses are far from the word.`),
+          h("div", { class: "row" }, wayoff.filter((a) => a.args[0] === "table" || a.args[0] === chosen).map((a) =>
+            h("button", { type: "button", class: "btn", disabled: ctx.busy, "data-action": `wayoff ${a.args[0]}`, "data-key": `ww-wayoff-${a.args[0]}`, on: { click: () => ctx.act(a) } }, a.args[0] === "table" ? "Way way off: to the table" : `Way way off: to ${nameOf(ctx, a.args[0])}`))))
+      : null,
+    companionCorrect.length ? [h("p", {}, "Correct! Who guessed it?"), actionButtons(ctx, companionCorrect, (a) => nameOf(ctx, a.args[0]))] : null,
+    ctx.can("no_more_tokens") ? button("No more Yes/No tokens", () => ctx.act({ name: "no_more_tokens", args: [] }), { key: "no-more" }) : null,
+  );
+}
+
+function askForm(ctx) {
+  if (!ctx.can("ask", "?")) return null;
+  const input = h("input", { type: "text", id: "ask-text", maxlength: "140", autocomplete: "off", "data-key": "ask-text", placeholder: "Is it an animal?" });
+  const form = h(
+    "form",
+    { class: "panel ask-form" },
+    h("label", { for: "ask-text" }, "Ask a yes/no question (up to 140 characters)"),
+    h("div", { class: "row" }, input, h("button", { type: "submit", class: "btn btn-primary", disabled: ctx.busy }, "Ask")),
+  );
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = input.value.trim();
+    if (text) ctx.act({ name: "ask", args: [text] }).then((ok) => ok && (input.value = ""));
+  });
+  return form;
+}
+
+function receivedPanel(ctx) {
+  const view = ctx.view;
+  const rows = view.received.map((r, seat) => [seat, Object.entries(r).filter(([, n]) => n > 0)]).filter(([, list]) => list.length);
+  if (!rows.length) return null;
+  return h(
+    "section",
+    { class: "panel", "aria-labelledby": "ww-recv" },
+    h("h2", { id: "ww-recv" }, "Tokens in front of players"),
+    h("ul", { class: "plain" }, rows.map(([seat, list]) => h("li", {}, h("strong", {}, nameOf(ctx, seat)), ": ", list.map(([t, n], i) => [i ? ", " : "", tokenBadge(t), ` ×${n}`])))),
+  );
+}
+
+function pointsPanel(ctx) {
+  const view = ctx.view;
+  const legal = ctx.legal;
+  const parts = [];
+  if (view.phase === "pointing") {
+    parts.push(h("p", {}, `${nameOf(ctx, view.ending && view.ending.guesser)} found the word. The Werewolves now show their cards and point at who they think is the Seer.`));
+    if (legal.length) parts.push(actionButtons(ctx, legal, (a) => nameOf(ctx, a.args[0])));
+    const pointed = Object.entries(view.pointed || {});
+    if (pointed.length) parts.push(h("ul", {}, pointed.map(([w, t]) => h("li", {}, `${nameOf(ctx, Number(w))} points at ${nameOf(ctx, t)}`))));
+  } else if (view.phase === "discussion") {
+    parts.push(h("p", {}, "Who is a Werewolf? Talk it over; the vote opens when the time is up or everyone is ready."));
+    if (ctx.can("ready")) parts.push(button("I am ready to vote", () => ctx.act({ name: "ready", args: [] }), { cls: "btn-primary btn-wide", key: "ready" }));
+    parts.push(h("p", { class: "muted" }, `Ready: ${(view.ready || []).map((s) => nameOf(ctx, s)).join(", ") || "nobody yet"}`));
+  } else if (view.phase === "voting") {
+    parts.push(h("p", {}, "Everyone, the Mayor too, points at one player. The most-pointed reveal their cards."));
+    if (legal.length) parts.push(actionButtons(ctx, legal, (a) => nameOf(ctx, a.args[0])));
+    else if (view.you) parts.push(h("p", { class: "result" }, "Your vote is in."));
+    parts.push(h("p", { class: "muted" }, `Voted: ${(view.voted || []).length} of ${view.players}`));
+  } else if (view.phase === "report") {
+    parts.push(h("p", {}, "Tap who was found: the Seer (if the word was found) or a Werewolf (if not)."));
+    if (legal.length) parts.push(actionButtons(ctx, legal, (a) => (a.name === "found" ? nameOf(ctx, a.args[0]) : "Nobody was found")));
+  } else if (view.phase === "claim_mayor") {
+    parts.push(h("p", {}, "Whoever holds the Mayor card: show it and tap below."));
+    if (ctx.can("claim")) parts.push(button("I have the Mayor card", () => ctx.act({ name: "claim", args: [] }), { cls: "btn-primary btn-wide", key: "claim" }));
+  }
+  if (!parts.length) return null;
+  return h("section", { class: "panel action-panel", "aria-labelledby": "ww-end" }, h("h2", { id: "ww-end" }, view.phase === "pointing" ? "Werewolves: find the Seer" : view.phase === "claim_mayor" ? "The Mayor" : "Your part"), parts);
+}
+
+function resultPanel(ctx) {
+  const view = ctx.view;
+  const r = view.result;
+  if (!r) return null;
+  const revealed = Object.entries(view.revealed || {});
+  const legal = ctx.legal;
+  return h(
+    "section",
+    { class: ["panel", "ending"], "aria-labelledby": "ww-result" },
+    h("h2", { id: "ww-result" }, TEAM_NAMES[r.winning_team] || humanize(String(r.winning_team))),
+    h("p", { class: "summary" }, r.reason),
+    view.word ? h("p", {}, "The Magic Word was ", h("strong", { class: "magic-word" }, view.word), ".") : null,
+    r.found && r.found.length ? h("p", {}, `Found: ${r.found.map((s) => nameOf(ctx, s)).join(", ")}`) : null,
+    revealed.length
+      ? h(
+          "table",
+          { class: "roles-table" },
+          h("caption", {}, "Every card"),
+          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Role"))),
+          h("tbody", {}, revealed.map(([s, role]) => h("tr", {}, h("th", { scope: "row" }, nameOf(ctx, Number(s)), Number(s) === view.mayor ? " (Mayor)" : ""), h("td", {}, roleName(role))))),
+        )
+      : null,
+    legal.length ? h("div", { class: "row" }, legal.map((a) => button(againLabel(a), () => ctx.act(a), { cls: a.name === "play_again" && !a.args.length ? "btn-primary" : "", key: `ww-${a.name}-${a.args.join("-")}` }))) : null,
+  );
+}
+
+function againLabel(a) {
+  if (a.name === "play_again") return a.args.length ? `Play again: ${humanize(String(a.args[0]))}` : "Play again";
+  if (a.name === "finish") return "Finish";
+  return humanize(a.name);
+}
+
+function companionScreen(ctx) {
+  const screen = ctx.view.screen;
+  if (!screen || !screen.for) return null;
+  const who = STEP_TITLES[screen.for] || screen.for;
+  return h(
+    "section",
+    { class: "panel companion-screen", "aria-labelledby": "ww-comp" },
+    h("h2", { id: "ww-comp" }, `Only ${who}: look now`),
+    screen.word ? h("p", { class: "big-word" }, h("strong", { class: "magic-word" }, screen.word)) : null,
+    screen.letters ? h("p", { class: "big-word" }, screen.letters) : null,
+    screen.mayor_is_seer === false ? h("p", {}, "The Mayor is not the Seer.") : null,
+    screen.choices ? h("p", {}, "The Mayor chooses on their phone.") : null,
+  );
+}
+
+function render(ctx) {
+  const view = ctx.view;
+  const parts = [
+    h("h1", { class: "phase-title" }, title(view)),
+    view.mayor !== null && view.mayor !== undefined ? h("p", { class: "lead" }, `Mayor: ${nameOf(ctx, view.mayor)} · difficulty: ${humanize(view.difficulty)}${view.mode === "companion" ? " · companion mode" : ""}`) : null,
+  ];
+  if (view.phase === "result" || view.phase === "over") {
+    parts.push(resultPanel(ctx), cardPanel(ctx), questionLog(ctx));
+    return h("div", { class: "werewords" }, parts);
+  }
+  if (ctx.isTable) parts.push(companionScreen(ctx));
+  parts.push(wordPanel(ctx), cardPanel(ctx));
+  if (view.phase === "night" && !ctx.isTable) parts.push(nightPanel(ctx));
+  if (view.phase === "night" && ctx.isTable) parts.push(h("section", { class: "panel" }, h("ol", { class: "night-steps" }, view.night.map((s) => h("li", { class: s === view.step ? "current" : null, "aria-current": s === view.step ? "step" : null }, STEP_TITLES[s] || s)))));
+  parts.push(pointsPanel(ctx));
+  if (view.phase === "day") parts.push(mayorPanel(ctx), askForm(ctx), tokensPanel(ctx), questionLog(ctx), receivedPanel(ctx));
+  else if (view.phase !== "night") parts.push(tokensPanel(ctx), questionLog(ctx));
+  return h("div", { class: "werewords" }, parts);
+}
+
+/** The host's controls: "Whoops" naming a guesser is one choice, not a button per player. */
+function hostPanel(ctx) {
+  const named = ctx.hostActions.filter((a) => a.name === "whoops" && a.args.length);
+  const rest = ctx.hostActions.filter((a) => !(a.name === "whoops" && a.args.length));
+  const out = rest.map((a) => button(hostLabel(a, ctx), () => ctx.hostAct(a), { cls: a.name === "next" ? "btn-primary" : "", key: `host-${a.name}-${a.args.join("-")}`, disabled: ctx.busy }));
+  if (named.length) {
+    const select = h("select", { id: "whoops-who", "data-key": "whoops-who", class: "small-select" }, named.map((a) => h("option", { value: String(a.args[0]) }, nameOf(ctx, a.args[0]))));
+    out.push(
+      h("span", { class: "row" },
+        h("label", { for: "whoops-who" }, "Whoops, the word was guessed by"),
+        select,
+        button("Switch ending", () => ctx.hostAct({ name: "whoops", args: [Number(select.value)] }), { key: "whoops-named", disabled: ctx.busy })),
+    );
+  }
+  return out;
+}
+
+function hostLabel(action, ctx) {
+  switch (action.name) {
+    case "next":
+      return ctx.view.phase === "discussion" ? "Start the vote now" : "Next role";
+    case "whoops":
+      return action.args.length ? `Whoops: ${nameOf(ctx, action.args[0])} guessed it` : "Whoops: the word was not guessed";
+    case "play_again":
+    case "finish":
+      return againLabel(action);
+    case "clue":
+      return `Clue: ${action.args[0]}`;
+    default:
+      return humanize(action.name);
+  }
+}
+
+function cues(prev, view, events) {
+  const out = [];
+  const types = new Set(events.map((e) => e.type));
+  if (view.phase === "night" && (!prev || prev.phase !== "night")) out.push("howl");
+  if (prev && prev.phase === "night" && view.phase === "day") out.push("rooster");
+  if (view.phase === "pointing" && prev && prev.phase !== "pointing") out.push("chime");
+  if (view.phase === "result" && prev && prev.phase !== "result") out.push("win");
+  if (types.has("question") || types.has("asked")) out.push("knock");
+  return out;
+}
+
+export default {
+  id: "werewords",
+  render,
+  cues,
+  hostLabel,
+  hostPanel,
+  mood: (view) => (view.phase === "night" || view.phase === "claim_mayor" ? "night" : view.phase === "result" || view.phase === "over" ? "dusk" : "day"),
+  timerLabel: (deadline) => humanize(String(deadline.label || "time left")),
+};

@@ -1,0 +1,353 @@
+// wolfden in the browser: routes, the connection to the room, and drawing the current screen.
+
+import { api, ApiError, isCode, normalizeCode } from "./api.js";
+import * as audio from "./audio.js";
+import { h, swap } from "./dom.js";
+import { homeScreen, joinScreen } from "./home.js";
+import { lobbyScreen } from "./lobby.js";
+import { matchScreen } from "./match.js";
+import { openSettings } from "./settings.js";
+import { Connection } from "./socket.js";
+import { forgetIdentity, identity, prefs, saveIdentity } from "./store.js";
+import { clockText, toast } from "./ui.js";
+import * as voice from "./voice.js";
+import { loadRenderer } from "../games/index.js";
+
+export const app = {
+  games: null,
+  route: { name: "home" },
+  ident: null,
+  conn: null,
+  status: "idle",
+  room: null,
+  you: null,
+  msg: null,
+  offset: 0,
+  log: [],
+  renderer: null,
+  local: {},
+  busy: false,
+  showLobby: false,
+  lastTick: null,
+  spokenMatch: null,
+  problem: null,
+};
+
+// -- time -------------------------------------------------------------------------------------
+
+export function serverNow() {
+  return Date.now() / 1000 + app.offset;
+}
+
+function tick() {
+  for (const el of document.querySelectorAll("[data-deadline]")) {
+    const at = el.dataset.deadline;
+    if (at === "paused") continue;
+    const left = Number(at) - serverNow();
+    const text = clockText(left);
+    if (el.textContent !== text) el.textContent = text;
+    const total = Number(el.dataset.seconds) || 1;
+    const box = el.closest(".countdown");
+    if (box) {
+      box.classList.toggle("countdown-low", left <= 10);
+      const fill = box.querySelector(".countdown-fill");
+      if (fill) fill.style.setProperty("--left", String(Math.max(0, Math.min(1, left / total))));
+    }
+    const whole = Math.ceil(left);
+    if (soundDevice() && whole <= 5 && whole > 0 && app.lastTick !== whole && el.closest(".countdown-big, .phase-timer")) {
+      app.lastTick = whole;
+      audio.play("tick");
+    }
+  }
+}
+
+// -- who this device is ----------------------------------------------------------------------
+
+export function isTable() {
+  return Boolean(app.you && app.you.role === "table");
+}
+
+export function isHost() {
+  return Boolean(app.you && app.you.host);
+}
+
+/** The device that plays the shared sounds: the table screen, or the host's if none is there. */
+export function soundDevice() {
+  if (!app.room || !app.you) return false;
+  if (isTable()) return true;
+  const tableHere = app.room.participants.some((p) => p.role === "table" && p.connected);
+  return isHost() && !tableHere;
+}
+
+// -- routes ------------------------------------------------------------------------------------
+
+function parseRoute() {
+  const hash = location.hash.replace(/^#\/?/, "");
+  const parts = hash.split("/").filter(Boolean);
+  if ((parts[0] === "r" || parts[0] === "t") && parts[1]) {
+    const code = normalizeCode(parts[1]);
+    if (isCode(code)) return { name: "room", code, kind: parts[0] };
+  }
+  return { name: "home" };
+}
+
+export function go(hash) {
+  if (location.hash === hash) onRoute();
+  else location.hash = hash;
+}
+
+function leaveRoom() {
+  if (app.conn) app.conn.stop();
+  Object.assign(app, { conn: null, ident: null, room: null, you: null, msg: null, log: [], renderer: null, local: {}, status: "idle", showLobby: false, problem: null });
+  document.documentElement.dataset.mood = "dusk";
+  audio.setMood(null);
+}
+
+async function onRoute() {
+  const route = parseRoute();
+  const same = app.route.name === "room" && route.name === "room" && route.code === app.route.code && route.kind === app.route.kind;
+  app.route = route;
+  if (!same) leaveRoom();
+  if (route.name === "room" && !app.conn) {
+    const ident = identity(route.code, route.kind);
+    if (ident) enterRoom(route.code, route.kind, ident);
+  }
+  render();
+  const main = document.getElementById("main");
+  if (main && !same) main.focus({ preventScroll: true });
+}
+
+/** Remember who we are in a room and connect. */
+export function enterRoom(code, kind, ident) {
+  saveIdentity(code, kind, ident);
+  app.ident = ident;
+  app.conn = new Connection({
+    code,
+    token: ident.token,
+    onMessage,
+    onStatus,
+  });
+  app.conn.start();
+}
+
+function onStatus(status, error) {
+  app.status = status;
+  if (status === "refused" || status === "closed") {
+    const code = error && error.code;
+    if (code === "unauthorized" || code === "room_not_found" || code === "kicked" || code === "token_replaced" || code === "left") {
+      forgetIdentity(app.route.code, app.route.kind);
+      app.problem =
+        code === "kicked"
+          ? "The host removed you from this room."
+          : code === "token_replaced"
+            ? "Your seat moved to another device."
+            : code === "room_not_found"
+              ? "This room no longer exists."
+              : code === "left"
+                ? "You left this room."
+                : "This device is no longer in the room. Join again below.";
+      if (app.conn) app.conn.stop();
+      app.conn = null;
+      app.ident = null;
+    } else if (error) {
+      app.problem = error.message;
+    }
+  }
+  renderNet();
+  render();
+}
+
+function renderNet() {
+  const net = document.getElementById("net");
+  if (!net) return;
+  const words = { connecting: "Connecting…", reconnecting: "Reconnecting…", online: "", idle: "", refused: "", closed: "" };
+  net.textContent = words[app.status] ?? "";
+  net.dataset.status = app.status;
+}
+
+// -- messages ----------------------------------------------------------------------------------
+
+async function onMessage(msg) {
+  if (msg.server_time) app.offset = msg.server_time - Date.now() / 1000;
+  if (msg.type === "welcome") {
+    app.you = msg.you;
+  } else if (msg.type === "room") {
+    const first = !app.room;
+    app.room = msg.room;
+    const me = app.room.participants.find((p) => app.you && p.id === app.you.id);
+    if (me) app.you = { ...app.you, ...me };
+    if (first || !app.renderer || app.renderer.id !== app.room.game) {
+      app.renderer = await loadRenderer(app.room.game);
+    }
+    if (app.room.status === "live") app.showLobby = false;
+    if (app.msg && app.room.match && app.msg.match !== app.room.match.id) app.msg = null;
+  } else if (msg.type === "view") {
+    if (!app.renderer && app.room) app.renderer = await loadRenderer(app.room.game);
+    onView(msg);
+  } else if (msg.type === "rejected") {
+    toast(msg.error.message);
+  } else if (msg.type === "error") {
+    if (msg.error && msg.error.code !== "rate_limited") toast(msg.error.message);
+  }
+  render();
+}
+
+function onView(msg) {
+  const prev = app.msg && app.msg.match === msg.match ? app.msg : null;
+  if (!prev) {
+    app.log = restoreLog(msg.match);
+    app.local = {};
+  }
+  if (prev && msg.version < prev.version) return;
+  app.msg = msg;
+  const events = msg.events || [];
+  if (events.length) {
+    for (const e of events) if (e.text) app.log.push({ v: msg.version, text: e.text, type: e.type });
+    app.log = app.log.slice(-200);
+    saveLog(msg.match, app.log);
+  }
+  const r = app.renderer;
+  if (r && r.cues && soundDevice()) {
+    for (const name of r.cues(prev ? prev.view : null, msg.view, events, msg)) audio.play(name);
+  }
+  if (r && r.mood) {
+    const mood = r.mood(msg.view, msg);
+    document.documentElement.dataset.mood = mood;
+    if (soundDevice()) audio.setMood(mood);
+  }
+  narrate(prev, msg);
+}
+
+/** Speech: only on a table screen, whose connection carries public information alone. */
+function narrate(prev, msg) {
+  if (!isTable()) return;
+  const lang = (app.renderer && app.renderer.lang && app.renderer.lang(msg.view)) || "en";
+  const lines = [];
+  if (!prev && msg.version === 0 && app.spokenMatch !== msg.match) {
+    app.spokenMatch = msg.match;
+    const opening = app.renderer && app.renderer.opening ? app.renderer.opening(msg.view) : msg.view && msg.view.narration;
+    if (Array.isArray(opening)) lines.push(...opening);
+  }
+  for (const e of msg.events || []) if (e.text) lines.push(e.text);
+  if (lines.length) voice.speak(lines, { lang });
+}
+
+function restoreLog(matchId) {
+  try {
+    const raw = sessionStorage.getItem(`wolfden.log.${matchId}`);
+    return raw ? JSON.parse(raw) : [];
+  } catch {
+    return [];
+  }
+}
+
+function saveLog(matchId, log) {
+  try {
+    sessionStorage.setItem(`wolfden.log.${matchId}`, JSON.stringify(log));
+  } catch {
+    // No session storage: the log simply starts fresh after a reload.
+  }
+}
+
+// -- acting -------------------------------------------------------------------------------------
+
+export async function act(action, { host = false } = {}) {
+  if (!app.conn) return false;
+  audio.unlock();
+  app.busy = true;
+  render();
+  try {
+    // No version is sent: night actions are simultaneous, and the server checks legality anyway.
+    const answer = await app.conn.act(action, { host });
+    if (answer.type === "rejected") {
+      toast(answer.error.message);
+      return false;
+    }
+    return true;
+  } catch (err) {
+    toast(err.message);
+    return false;
+  } finally {
+    app.busy = false;
+    render();
+  }
+}
+
+/** A REST call as this device's participant; errors become a toast. */
+export async function call(method, path, body) {
+  try {
+    const data = await api(method, path, { body, token: app.ident && app.ident.token });
+    if (data && data.room) {
+      app.room = data.room;
+      render();
+    }
+    return data;
+  } catch (err) {
+    toast(err instanceof ApiError ? err.message : String(err));
+    return null;
+  }
+}
+
+// -- drawing ------------------------------------------------------------------------------------
+
+let scheduled = false;
+export function render() {
+  if (scheduled) return;
+  scheduled = true;
+  queueMicrotask(() => {
+    scheduled = false;
+    draw();
+  });
+}
+
+function draw() {
+  const main = document.getElementById("main");
+  const badge = document.getElementById("room-badge");
+  let screen;
+  if (app.route.name === "home") {
+    screen = homeScreen(app);
+    badge.hidden = true;
+  } else if (!app.conn) {
+    screen = joinScreen(app);
+    badge.hidden = true;
+  } else if (!app.room || !app.renderer) {
+    screen = h("p", { class: "loading" }, app.status === "reconnecting" ? "Reconnecting to the room…" : "Connecting to the room…");
+  } else {
+    badge.hidden = false;
+    badge.textContent = `Room ${app.room.code}`;
+    const inMatch = app.msg && app.room.match && app.msg.match === app.room.match.id;
+    if (inMatch && !(app.showLobby && app.room.status !== "live")) screen = matchScreen(app);
+    else screen = lobbyScreen(app);
+  }
+  document.body.dataset.screen = app.route.name === "home" ? "home" : app.msg && app.room && app.room.status !== "lobby" && !app.showLobby ? "match" : "lobby";
+  document.body.dataset.device = isTable() ? "table" : "phone";
+  if (!app.msg || app.showLobby) document.documentElement.dataset.mood = "dusk";
+  swap(main, screen);
+  tick();
+}
+
+// -- start ---------------------------------------------------------------------------------------
+
+async function loadGames() {
+  try {
+    app.games = await api("GET", "/api/games");
+  } catch (err) {
+    app.games = [];
+    app.problem = err.message;
+  }
+  render();
+}
+
+function start() {
+  document.getElementById("open-settings").addEventListener("click", () => openSettings(app));
+  document.addEventListener("pointerdown", () => audio.unlock(), { passive: true });
+  document.addEventListener("keydown", () => audio.unlock());
+  window.addEventListener("hashchange", onRoute);
+  setInterval(tick, 250);
+  voice.onVoicesChanged(() => {});
+  if (prefs().music) document.addEventListener("pointerdown", () => audio.setMood(document.documentElement.dataset.mood), { once: true });
+  loadGames();
+  onRoute();
+}
+
+start();

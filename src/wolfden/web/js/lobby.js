@@ -1,0 +1,229 @@
+// The lobby: who sits where, who is here, bots, the host's controls, and the rules in brief.
+
+import { lobbyControls } from "./controls.js";
+import { h } from "./dom.js";
+import { optionsForm } from "./options.js";
+import { button, presenceTag, toast } from "./ui.js";
+import { FAIR_PLAY, RULES, SPECS } from "../games/meta.js";
+
+function joinLink(code) {
+  return `${location.origin}/#/r/${code}`;
+}
+
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast("Link copied.", "info");
+  } catch {
+    toast("Copy did not work here; select the link and copy it by hand.", "info");
+  }
+}
+
+function invitePanel(app, ctl) {
+  const code = app.room.code;
+  const link = joinLink(code);
+  const host = ctl.isHost();
+  return h(
+    "section",
+    { class: "panel invite", "aria-labelledby": "invite-title" },
+    h("h2", { id: "invite-title" }, "Invite"),
+    h("p", { class: "big-code" }, h("span", { class: "visually-hidden" }, "Room code "), h("strong", { class: "code" }, code)),
+    h("p", {}, "Others open this link, or type the code on the home page:"),
+    h("p", { class: "link-line" }, h("a", { href: `#/r/${code}`, class: "join-link" }, link), " ", button("Copy link", () => copy(link), { cls: "btn-small" })),
+    host
+      ? h("figure", { class: "qr" }, h("img", { src: `/api/rooms/${code}/qr.svg`, alt: `QR code of the join link for room ${code}`, width: "220", height: "220" }), h("figcaption", {}, "Scan with a phone camera to join."))
+      : null,
+    ctl.you().role !== "table"
+      ? h("p", { class: "hint" }, "For a shared screen (a TV or laptop everyone sees, which also narrates aloud), open ", h("a", { href: `#/t/${code}` }, "the table screen"), " on that device.")
+      : null,
+  );
+}
+
+function seatRow(app, ctl, seat) {
+  const room = app.room;
+  const me = ctl.you();
+  const host = ctl.isHost();
+  const mine = seat.participant && seat.participant === me.id;
+  const villagerOnly = (room.config.villager_only || []).includes(seat.seat);
+  const who = seat.participant
+    ? room.participants.find((p) => p.id === seat.participant)
+    : null;
+  const tags = [];
+  if (mine) tags.push(h("span", { class: "tag tag-you" }, "you"));
+  if (who && who.host) tags.push(h("span", { class: "tag" }, "host"));
+  if (seat.bot) tags.push(h("span", { class: "tag tag-bot" }, `bot: ${seat.bot}`));
+  if (villagerOnly) tags.push(h("span", { class: "tag" }, "villager only"));
+  const controls = [];
+  const canChange = room.status !== "live";
+  if (canChange) {
+    if (mine) controls.push(button("Sit out", () => ctl.seat(me.id, null), { cls: "btn-small", key: `sitout-${seat.seat}` }));
+    if (!seat.participant && !seat.bot) {
+      if (me.role === "player" && me.seat === null) controls.push(button("Sit here", () => ctl.seat(me.id, seat.seat), { cls: "btn-small", key: `sit-${seat.seat}` }));
+      if (host) {
+        const pick = h(
+          "select",
+          { "aria-label": `Bot kind for seat ${seat.seat + 1}`, class: "small-select", "data-key": `botkind-${seat.seat}` },
+          ctl.game().bots.map((k) => h("option", { value: k, selected: k === (room.settings.stand_in_bot || "rules") }, k)),
+        );
+        controls.push(pick, button("Add bot", () => ctl.addBot(seat.seat, pick.value), { cls: "btn-small", key: `addbot-${seat.seat}` }));
+      }
+    }
+    if (seat.bot && host) controls.push(button("Remove bot", () => ctl.removeBot(seat.seat), { cls: "btn-small", key: `rmbot-${seat.seat}` }));
+    if (host && room.game === "werewolf" && (seat.participant || seat.bot))
+      controls.push(
+        button(villagerOnly ? "Allow any role" : "Villager only", () => ctl.villagerOnly(seat.seat, !villagerOnly), {
+          cls: "btn-small",
+          pressed: villagerOnly,
+          key: `vonly-${seat.seat}`,
+          aria: `Villager only for seat ${seat.seat + 1}`,
+        }),
+      );
+  }
+  if (host && who && !mine) {
+    controls.push(button("Make host", () => ctl.handOver(who.id), { cls: "btn-small", key: `host-${who.id}` }));
+    controls.push(button("Remove", () => ctl.kick(who), { cls: "btn-small btn-danger", key: `kick-${who.id}` }));
+  }
+  return h(
+    "li",
+    { class: ["seat-row", mine && "mine"], "data-seat": String(seat.seat) },
+    h("span", { class: "seat-no" }, `Seat ${seat.seat + 1}`),
+    h("span", { class: ["seat-name", !seat.name && "open-seat"] }, seat.name || "open seat"),
+    seat.participant || seat.bot ? presenceTag(seat) : null,
+    tags,
+    controls.length ? h("span", { class: "seat-controls" }, controls) : null,
+  );
+}
+
+function othersPanel(app, ctl) {
+  const others = app.room.participants.filter((p) => p.seat === null);
+  if (!others.length) return null;
+  const me = ctl.you();
+  const words = { player: "sits out", spectator: "watches", table: "table screen" };
+  return h(
+    "section",
+    { class: "panel", "aria-labelledby": "others-title" },
+    h("h2", { id: "others-title" }, "Not in a seat"),
+    h(
+      "ul",
+      { class: "plain people" },
+      others.map((p) =>
+        h(
+          "li",
+          {},
+          h("span", { class: "seat-name" }, p.name),
+          " · ",
+          words[p.role] || p.role,
+          " ",
+          h("span", { class: `presence presence-${p.connected ? "here" : "away"}` }, h("span", { class: "dot", "aria-hidden": "true" }), p.connected ? "here" : "away"),
+          p.id === me.id ? h("span", { class: "tag tag-you" }, "you") : null,
+          p.id === me.id && p.role === "player" && app.room.status !== "live" ? button("Take a seat", () => ctl.seat(me.id, "any"), { cls: "btn-small", key: "take-seat" }) : null,
+          ctl.isHost() && p.id !== me.id ? button("Remove", () => ctl.kick(p), { cls: "btn-small btn-danger", key: `kick-${p.id}` }) : null,
+        ),
+      ),
+    ),
+  );
+}
+
+function hostPanel(app, ctl) {
+  const room = app.room;
+  const game = ctl.game();
+  const spec = SPECS[room.game] || {};
+  const opts = optionsForm(game, room.config, spec, `room-${room.game}`);
+  const empty = room.seats.filter((s) => !s.participant && !s.bot).length;
+  const fill = h(
+    "select",
+    { id: "fill-with", "data-key": "fill-with" },
+    game.bots.map((k) => h("option", { value: k, selected: k === (room.settings.stand_in_bot || "rules") }, k)),
+  );
+  const settings = room.settings;
+  const absent = h(
+    "select",
+    { id: "absent", "data-key": "absent" },
+    [
+      ["bot", "a bot plays for them until they are back"],
+      ["wait", "the game pauses until they are back"],
+      ["timeout", "the game's own timers decide for them"],
+    ].map(([v, t]) => h("option", { value: v, selected: settings.absent === v }, t)),
+  );
+  const grace = h("input", { id: "grace", type: "number", min: "0", max: "3600", step: "1", value: String(settings.grace_seconds), "data-key": "grace" });
+  const delay = h("input", { id: "bot-delay", type: "number", min: "0", max: "60", step: "0.1", value: String(settings.bot_delay), "data-key": "bot-delay" });
+  return h(
+    "section",
+    { class: "panel host-panel", "aria-labelledby": "host-title" },
+    h("h2", { id: "host-title" }, "You are the host"),
+    h(
+      "div",
+      { class: "start-line" },
+      empty ? h("label", { for: "fill-with" }, `${empty} empty seat${empty === 1 ? "" : "s"} will get bots of kind`) : null,
+      empty ? fill : null,
+      button(room.status === "lobby" ? "Deal and start" : "Start a new match", () => ctl.start(empty ? fill.value : undefined), { cls: "btn-primary btn-wide", key: "start" }),
+    ),
+    h(
+      "details",
+      { class: "host-options", "data-key": "host-options" },
+      h("summary", {}, "Game options"),
+      opts.node,
+      button("Save options", async () => {
+        try {
+          await ctl.setConfig(opts.read());
+        } catch (err) {
+          toast(err.message);
+        }
+      }, { key: "save-options" }),
+    ),
+    h(
+      "details",
+      { class: "host-options", "data-key": "room-settings" },
+      h("summary", {}, "If someone drops out"),
+      h("div", { class: "field" }, h("label", { for: "absent" }, "When a player stays away"), absent),
+      h("div", { class: "field" }, h("label", { for: "grace" }, "Seconds to wait before that (grace)"), grace),
+      h("div", { class: "field" }, h("label", { for: "bot-delay" }, "Seconds a bot thinks before acting"), delay),
+      button("Save", () => ctl.setSettings({ absent: absent.value, grace_seconds: Number(grace.value), bot_delay: Number(delay.value) }), { key: "save-settings" }),
+    ),
+  );
+}
+
+function rulesPanel(app) {
+  const rules = RULES[app.room.game];
+  const fair = FAIR_PLAY[app.room.game];
+  if (!rules && !fair) return null;
+  return h(
+    "section",
+    { class: "panel rules", "aria-labelledby": "rules-title" },
+    h("h2", { id: "rules-title" }, "The rules in brief"),
+    rules ? h("ul", {}, rules.map((r) => h("li", {}, r))) : null,
+    fair ? h("p", { class: "fair-play" }, h("strong", {}, "Before the deal: "), fair) : null,
+  );
+}
+
+export function lobbyScreen(app) {
+  const ctl = lobbyControls();
+  const room = app.room;
+  const game = ctl.game();
+  const me = ctl.you();
+  const seated = me.seat !== null && me.seat !== undefined;
+  const status = room.status === "live" ? "A match is being played." : room.status === "finished" ? "The last match has ended." : "Waiting for players.";
+  return h(
+    "div",
+    { class: "lobby" },
+    h("h1", {}, `${game ? game.title : room.game}`, h("span", { class: "sub" }, ` · room ${room.code}`)),
+    h("p", { class: "lead" }, status, " ", seated ? `You are in seat ${me.seat + 1}.` : me.role === "table" ? "This device is the table screen." : me.role === "spectator" ? "You are watching." : "You are sitting out."),
+    FAIR_PLAY[room.game] && room.status === "lobby" ? h("p", { class: "notice fair-play-note" }, FAIR_PLAY[room.game]) : null,
+    h(
+      "div",
+      { class: "lobby-grid" },
+      ctl.isHost() && room.status === "lobby" ? invitePanel(app, ctl) : null,
+      h(
+        "section",
+        { class: "panel seats-panel", "aria-labelledby": "seats-title" },
+        h("h2", { id: "seats-title" }, "Seats"),
+        h("ol", { class: "seats" }, room.seats.map((s) => seatRow(app, ctl, s))),
+      ),
+      othersPanel(app, ctl),
+      ctl.isHost() ? hostPanel(app, ctl) : h("p", { class: "panel waiting" }, room.status === "live" ? "The match is on." : "Waiting for the host to start the match."),
+      ctl.isHost() && room.status === "lobby" ? null : invitePanel(app, ctl),
+      rulesPanel(app),
+      h("p", {}, button("Leave this room", () => ctl.leave(), { cls: "btn-quiet", key: "leave" })),
+    ),
+  );
+}

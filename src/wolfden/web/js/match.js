@@ -1,0 +1,107 @@
+// The match screen: the game's own renderer in the middle, with what every game shares around
+// it — the phase timer, what happened, who is here, and the host's controls.
+
+import { act, app, isHost, isTable, render } from "./app.js";
+import { lobbyControls } from "./controls.js";
+import { h } from "./dom.js";
+import { button, countdown, presenceTag } from "./ui.js";
+
+/** What a renderer gets: the view and everything it may need to draw it and to act. */
+export function context() {
+  const msg = app.msg;
+  const legal = msg.legal || [];
+  const you = app.you;
+  return {
+    view: msg.view,
+    legal,
+    hostActions: msg.host_actions || [],
+    deadline: msg.deadline,
+    paused: msg.paused,
+    outcome: msg.outcome,
+    version: msg.version,
+    match: msg.match,
+    events: msg.events || [],
+    log: app.log,
+    you,
+    seat: you && you.seat !== undefined ? you.seat : null,
+    isTable: isTable(),
+    isHost: isHost(),
+    room: app.room,
+    busy: app.busy,
+    local: app.local,
+    ended: Boolean(msg.outcome) || app.room.status !== "live",
+    act: (action) => act(action),
+    hostAct: (action) => act(action, { host: true }),
+    /** Legal actions with this name. */
+    legalNamed: (name) => legal.filter((a) => a.name === name),
+    can: (name, ...args) => legal.some((a) => a.name === name && args.every((x, i) => a.args[i] === x)),
+    seatInfo: (seat) => app.room.seats[seat],
+    rerender: render,
+  };
+}
+
+function hostBar(ctx, renderer) {
+  if (!ctx.isHost) return null;
+  const ctl = lobbyControls();
+  const live = app.room.status === "live";
+  const items = renderer.hostPanel ? renderer.hostPanel(ctx) : [];
+  for (const a of renderer.hostPanel ? [] : ctx.hostActions) {
+    const label = renderer.hostLabel ? renderer.hostLabel(a, ctx) : `${a.name} ${a.args.join(" ")}`;
+    items.push(button(label, () => ctx.hostAct(a), { cls: "btn-primary", key: `host-${a.name}-${a.args.join("-")}`, disabled: ctx.busy }));
+  }
+  if (live) {
+    items.push(ctx.paused ? button("Resume", () => ctl.resume(), { key: "resume" }) : button("Pause", () => ctl.pause(), { key: "pause" }));
+    items.push(button("End the match", () => ctl.end(), { cls: "btn-danger", key: "end-match" }));
+  } else {
+    items.push(button("Play again", () => ctl.again(), { cls: "btn-primary", key: "again" }));
+    items.push(
+      button("Back to the lobby", () => {
+        app.showLobby = true;
+        render();
+      }, { key: "to-lobby" }),
+    );
+  }
+  return h("section", { class: "panel host-bar", "aria-label": "Host controls" }, h("h2", { class: "visually-hidden" }, "Host controls"), items);
+}
+
+function logPanel(ctx) {
+  if (!app.log.length) return null;
+  const recent = app.log.slice(-40).reverse();
+  return h(
+    "details",
+    { class: "panel log", open: ctx.isTable ? true : null, "data-key": "log" },
+    h("summary", {}, "What happened"),
+    h("ol", { class: "log-list", reversed: true }, recent.map((e) => h("li", {}, e.text))),
+  );
+}
+
+function presencePanel() {
+  const away = app.room.seats.filter((s) => s.participant && (!s.connected || s.stand_in));
+  if (!away.length) return null;
+  return h(
+    "p",
+    { class: "away-line", role: "status" },
+    "Away: ",
+    away.map((s, i) => [i ? ", " : "", h("span", { class: "seat-name" }, s.name), " ", presenceTag(s)]),
+  );
+}
+
+export function matchScreen(app_) {
+  const ctx = context();
+  const renderer = app_.renderer;
+  const body = renderer.render(ctx);
+  const timer = ctx.deadline && !ctx.ended ? countdown(ctx.deadline, { big: true, label: renderer.timerLabel ? renderer.timerLabel(ctx.deadline, ctx) : undefined }) : null;
+  if (timer) timer.classList.add("phase-timer");
+  const title = body.querySelector("h1");
+  if (timer && title) title.after(timer);
+  return h(
+    "div",
+    { class: ["match", `game-${app_.room.game}`, ctx.isTable && "is-table"] },
+    ctx.paused ? h("p", { class: "notice paused", role: "status" }, "The host has paused the game.") : null,
+    timer && !title ? timer : null,
+    presencePanel(),
+    body,
+    hostBar(ctx, renderer),
+    logPanel(ctx),
+  );
+}

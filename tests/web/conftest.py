@@ -1,0 +1,176 @@
+"""A real `wolfden serve` in a subprocess and Debian's headless Chromium driven by Playwright.
+
+Every page records its console errors and uncaught exceptions; a test fails if any appear.
+Screenshots go to test-output/screenshots/.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-output" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    def __init__(self, tmp: Path) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        env = dict(os.environ)
+        env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
+        self.log = open(tmp / "server.log", "w")  # noqa: SIM115 - closed in stop()
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "wolfden",
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--db",
+                str(tmp / "web.sqlite3"),
+                "--bot-delay",
+                "0",
+                "--grace",
+                "2",
+                "--log-level",
+                "warning",
+            ],
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                urllib.request.urlopen(self.base + "/api/games", timeout=1).read()
+                break
+            except (urllib.error.URLError, ConnectionError, OSError):
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("wolfden serve did not start") from None
+                time.sleep(0.1)
+
+    def api(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method)
+        request.add_header("Content-Type", "application/json")
+        if token:
+            request.add_header("Authorization", f"Bearer {token}")
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read())
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        self.log.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    srv = Server(tmp_path_factory.mktemp("serve"))
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+class Pages:
+    """Browser contexts for one test; collects console errors of every page."""
+
+    def __init__(self, browser: Any, server: Server) -> None:
+        self.browser = browser
+        self.server = server
+        self.contexts: list[Any] = []
+        self.errors: list[str] = []
+        SHOTS.mkdir(parents=True, exist_ok=True)
+
+    def new(self, size: dict[str, int] = PHONE, *, spy_speech: bool = True) -> Any:
+        context = self.browser.new_context(viewport=size, base_url=self.server.base)
+        if spy_speech:
+            context.add_init_script(SPEECH_SPY)
+        self.contexts.append(context)
+        page = context.new_page()
+        page.on(
+            "console",
+            lambda m: self.errors.append(f"{page.url}: {m.text}") if m.type == "error" else None,
+        )
+        page.on("pageerror", lambda e: self.errors.append(f"{page.url}: {e}"))
+        page.on("dialog", lambda d: d.accept())
+        page.set_default_timeout(15000)
+        return page
+
+    def shot(self, page: Any, name: str, *, full: bool = False) -> None:
+        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full)
+
+    def close(self) -> None:
+        for c in self.contexts:
+            c.close()
+
+
+# Records what the page asks the speech synthesizer to say (window.__spoken), and says nothing.
+SPEECH_SPY = """
+window.__spoken = [];
+if (window.speechSynthesis) {
+  const speak = (u) => window.__spoken.push(u.text);
+  Object.defineProperty(window.speechSynthesis, 'speak', {value: speak, configurable: true});
+}
+"""
+
+
+@pytest.fixture
+def pages(browser: Any, server: Server) -> Iterator[Pages]:
+    p = Pages(browser, server)
+    yield p
+    p.close()
+    assert not p.errors, "console errors:\n" + "\n".join(p.errors)
+
+
+def copy_shot(name: str, dest: Path) -> None:
+    shutil.copy(SHOTS / f"{name}.png", dest)

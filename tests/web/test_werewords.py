@@ -1,0 +1,108 @@
+"""Werewords in real browsers: the Mayor and a Werewolf on their phones, four bots, a table.
+
+The Mayor chooses the word, the Werewolf learns it at night, asks a typed question by day and
+gets a token; the Mayor hands out Correct, the Werewolf points, the round ends with every card,
+and the Mayor plays again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import DESKTOP, Pages
+from wolfden import games
+
+pytestmark = pytest.mark.skipif("werewords" not in games.ids(), reason="werewords not here yet")
+
+
+def click_action(page: Any, action: str) -> None:
+    page.click(f"button[data-action='{action}']:not([disabled])")
+
+
+def seed_for(config: dict[str, Any]) -> int:
+    """A seed that makes seat 0 the Mayor and seat 1 a Werewolf."""
+    game = games.get("werewords")
+    cfg = game.Config(players=config["players"])
+    for seed in range(1, 5000):
+        state = game.setup(cfg, seed)
+        if state.mayor == 0 and state.cards[1] is not None and state.cards[1].value == "werewolf":
+            return seed
+    raise AssertionError("no such seed")
+
+
+def test_a_werewords_round_and_play_again(pages: Pages) -> None:
+    mayor, wolf = pages.new(), pages.new()
+    mayor.goto("/")
+    mayor.check("input[name=game][value=werewords]")
+    mayor.fill("#create-name", "Ada")
+    mayor.click("text=Create the room")
+    mayor.wait_for_selector(".seats")
+    code = mayor.text_content(".big-code .code").strip()
+    wolf.goto(f"/#/r/{code}")
+    wolf.fill("#join-name", "Bea")
+    wolf.click("form.join button[type=submit]")
+    wolf.wait_for_selector(".seats")
+    table = pages.new(DESKTOP)
+    table.goto(f"/#/t/{code}")
+    table.fill("#join-name", "Table")
+    table.click("form.join button[type=submit]")
+    table.wait_for_selector(".seats")
+    room = pages.server.api("GET", f"/api/rooms/{code}")
+    token = mayor.evaluate(f"JSON.parse(localStorage.getItem('wolfden.id.{code}')).token")
+    seed = seed_for(room["config"])
+    start = {"seed": seed, "fill_with": "rules"}
+    pages.server.api("POST", f"/api/rooms/{code}/start", start, token)
+
+    # Night: the Mayor chooses and confirms the word; the Werewolf sees it on their card.
+    mayor.wait_for_selector("button[data-action^='choose']:not([disabled])")
+    pages.shot(mayor, "werewords-mayor-chooses")
+    word = mayor.locator("button[data-action='choose 0'] .target-name").text_content()
+    click_action(mayor, "choose 0")
+    mayor.wait_for_selector("button[data-action='confirm']")
+    click_action(mayor, "confirm")
+    wolf.wait_for_selector("button[data-action='ok']")
+    assert word in wolf.text_content(".card-panel")
+    pages.shot(wolf, "werewords-werewolf-night")
+    click_action(wolf, "ok")
+
+    # Day: a typed question (with markup, shown as text), answered with a token.
+    wolf.wait_for_selector("#ask-text", timeout=30000)
+    table.wait_for_selector(".questions")
+    assert word not in table.text_content("main"), "the table never shows the word by day"
+    question = "Is it <b>bigger</b> than a bread box?"
+    wolf.fill("#ask-text", question)
+    wolf.click("form.ask-form button[type=submit]")
+    mayor.wait_for_selector(".question.open .q-text")
+    item = mayor.locator(".question", has_text="bigger than a bread box")
+    item.locator("button[data-action$=' yes']").click()
+    wolf.locator(".question.answered", has_text="bigger than a bread box").wait_for()
+    assert wolf.locator(".q-text b").count() == 0
+    pages.shot(mayor, "werewords-mayor-tokens", full=True)
+    pages.shot(table, "werewords-day-table")
+
+    # A reload in mid-day comes straight back.
+    wolf.reload()
+    wolf.wait_for_selector(".werewords .questions")
+    assert wolf.locator("#join-name").count() == 0
+
+    # Correct: the Mayor names the guesser; the Werewolf points; the round ends.
+    mayor.select_option("#give-to", "1")
+    click_action(mayor, "give 1 correct")
+    wolf.wait_for_selector("button[data-action^='point']")
+    pages.shot(wolf, "werewords-pointing")
+    wolf.locator("button[data-action^='point']:not([disabled])").first.click()
+    for page in (mayor, wolf, table):
+        page.wait_for_selector(".ending .roles-table")
+        assert word in page.text_content(".ending")
+    pages.shot(table, "werewords-result-table")
+    pages.shot(mayor, "werewords-result-phone", full=True)
+
+    mayor.click("[data-key='ww-play_again-']")
+    mayor.wait_for_selector("text=Night:")
+    wolf.wait_for_selector("text=Night:")
+
+    spoken = table.evaluate("window.__spoken")
+    assert spoken and not [line for line in spoken if word in line and "was" not in line]
+    assert mayor.evaluate("window.__spoken") == [] and wolf.evaluate("window.__spoken") == []
