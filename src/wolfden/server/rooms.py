@@ -57,6 +57,16 @@ ABSENT_POLICIES = ("bot", "wait", "timeout")
 PROTOCOL_VERSION = 1
 
 
+def storage_refused(what: str) -> Refused:
+    """The database refused a write (disk full, file locked): nothing was applied."""
+    return Refused(
+        "unavailable",
+        f"The server could not save {what} (its storage is full or busy); nothing changed. "
+        "Try again in a moment.",
+        503,
+    )
+
+
 def new_token() -> str:
     """192 random bits, URL-safe."""
     return secrets.token_urlsafe(24)
@@ -449,9 +459,7 @@ class RoomManager:
             )
         except StorageError as exc:
             log.error("room %s not saved: %s", room.code, exc)
-            raise Refused(
-                "internal", "The server could not save the room; try again.", 500
-            ) from exc
+            raise storage_refused("the room") from exc
 
     def _config(self, game: Game, data: Any) -> Any:
         try:
@@ -756,9 +764,7 @@ class RoomManager:
         try:
             self.store.create_match(stored)
         except StorageError as exc:
-            raise Refused(
-                "internal", "The server could not save the new match; try again.", 500
-            ) from exc
+            raise storage_refused("the new match") from exc
         room.next_match += 1
         room.match = m
         room.status = "live"
@@ -799,9 +805,7 @@ class RoomManager:
         try:
             self.store.end_match(m.id, self.clock.now(), outcome)
         except StorageError as exc:
-            raise Refused(
-                "internal", "The server could not save the end of the match.", 500
-            ) from exc
+            raise storage_refused("the end of the match") from exc
         self._finish(room, m, outcome)
         self.publish_views(room, [])
 
@@ -979,9 +983,7 @@ class RoomManager:
             )
         except StorageError as exc:
             log.error("%s: action not saved: %s", m.id, exc)
-            raise Refused(
-                "internal", "The server could not save this action; nothing changed.", 500
-            ) from exc
+            raise storage_refused("this action") from exc
         m.state, m.version, m.phase_seq, m.phase_started = state, m.version + 1, seq, started
         if outcome is not None:
             self._finish(room, m, outcome)
@@ -1040,6 +1042,23 @@ class RoomManager:
                 self._commit(room, m, None, dl.action)
             except Refused as exc:
                 log.error("%s: the deadline action %s failed: %s", m.id, dl.action, exc.message)
+                self._retry_later(room, m)
+
+    def _retry_later(self, room: Room, m: Match) -> None:
+        """After a commit the storage refused, try the clock and the bots again in a while,
+        so that a room does not stall once the disk has room or the lock is released."""
+
+        async def retry(version: int) -> None:
+            await self.clock.sleep_until(self.clock.now() + self.settings.storage_retry_seconds)
+            async with room.lock:
+                if room.timer is asyncio.current_task():
+                    room.timer = None
+                    if room.match is m and m.version == version:
+                        self._after_change(room)
+
+        if room.timer is not None:
+            room.timer.cancel()
+        room.timer = asyncio.get_running_loop().create_task(retry(m.version))
 
     def _bot_kind(self, room: Room, m: Match, seat: int) -> str | None:
         slot = room.seats[seat]
@@ -1079,6 +1098,7 @@ class RoomManager:
                     self._commit(room, m, seat, action)
                 except Refused as exc:
                     log.error("%s: bot %s at seat %s: %s", m.id, kind, seat, exc.message)
+                    self._retry_later(room, m)
         finally:
             if room.bot_tasks.get(seat) is me:
                 del room.bot_tasks[seat]
