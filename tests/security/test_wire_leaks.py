@@ -7,6 +7,7 @@ errors are checked too. See tests/security/wire.py for what is compared.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -40,3 +41,21 @@ def test_no_frame_carries_what_its_viewer_may_not_know(make_server: Any, game: A
     assert totals["views"] > 100 and totals["perturbed"] > 50, totals
     assert totals["rejected"] > 3 and totals["refusals"] > 3, totals
     assert totals["secrets"] > 0, totals
+
+
+@pytest.mark.parametrize("game", games.all(), ids=lambda g: g.id)
+def test_every_action_brings_every_socket_one_view_whoever_sent_it(
+    make_server: Any, game: Any
+) -> None:
+    """The pattern of frames does not depend on who acted: each committed action, by any
+    seat, the host or the clock, reaches every socket as exactly one new view, in order."""
+    server = make_server()
+    played = play(server, game, configs(game)[0], seed=77, pokes=0.0)
+    last = len(played.record["actions"])
+    for c in played.clients:
+        versions = [
+            m["version"]
+            for m in map(json.loads, c.frames)
+            if m["type"] == "view" and m["match"] == played.match
+        ]
+        assert versions == list(range(last + 1)), (c.viewer, versions[:20])
