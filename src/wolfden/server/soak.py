@@ -44,11 +44,34 @@ def _free_port() -> int:
 
 
 def _rss_kib(pid: int) -> int:
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
     return 0
+
+
+def _cpu_seconds(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except OSError:
+        return 0.0
+
+
+def _committed(db: Path) -> int:
+    """Actions committed so far by every room (read from the database file)."""
+    import sqlite3
+
+    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        return int(con.execute("SELECT count(*) FROM match_actions").fetchone()[0])
+    finally:
+        con.close()
 
 
 def _percentile(data: list[float], p: float) -> float:
@@ -91,6 +114,8 @@ class Serve:
 
     def __init__(self, db: Path, bot_delay: float, time_scale: float) -> None:
         self.port = _free_port()
+        self.db = db
+        self.log = open(db.with_suffix(".log"), "w")  # noqa: SIM115 - closed in stop()
         src = str(Path(__file__).resolve().parents[2])
         env = {**os.environ, "PYTHONPATH": src + os.pathsep + os.environ.get("PYTHONPATH", "")}
         self.proc = subprocess.Popen(
@@ -112,7 +137,7 @@ class Serve:
             ],
             env=env,
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stderr=self.log,
         )
         end = time.monotonic() + 30
         while time.monotonic() < end:
@@ -132,6 +157,13 @@ class Serve:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
+        self.log.close()
+
+    def errors(self) -> str:
+        """What the server logged besides its start-up line (it logs errors only)."""
+        path = Path(self.log.name)
+        lines = path.read_text().splitlines() if path.exists() else []
+        return "\n".join(line for line in lines if not line.startswith("wolfden is serving"))
 
 
 @dataclass
@@ -214,18 +246,28 @@ class Person:
                 self.tally.errors.append(f"{kind} {code}: {msg['error']['message']}")
 
 
+async def _post(http: Any, path: str, **kw: Any) -> Any:
+    """POST, retrying once when a kept-alive connection was closed under the request."""
+    import httpx
+
+    try:
+        return await http.post(path, **kw)
+    except (httpx.ReadError, httpx.RemoteProtocolError):
+        return await http.post(path, **kw)
+
+
 async def _room(
     http: Any, port: int, game: str, people: int, config: dict[str, Any], fill: str | None
 ) -> tuple[str, list[str]]:
-    made = await http.post(
-        "/api/rooms", json={"game": game, "name": "P0", "config": config or None}
+    made = await _post(
+        http, "/api/rooms", json={"game": game, "name": "P0", "config": config or None}
     )
     if made.status_code != 201:
         raise click.ClickException(made.text)
     body = made.json()
     tokens = [body["token"]]
     for i in range(1, people):
-        joined = await http.post(f"/api/rooms/{body['code']}/join", json={"name": f"P{i}"})
+        joined = await _post(http, f"/api/rooms/{body['code']}/join", json={"name": f"P{i}"})
         tokens.append(joined.json()["token"])
     return body["code"], tokens
 
@@ -233,7 +275,7 @@ async def _room(
 async def _connect(port: int, code: str, token: str) -> Any:
     from websockets.asyncio.client import connect
 
-    ws = await connect(f"ws://127.0.0.1:{port}/ws", max_size=2**22)
+    ws = await connect(f"ws://127.0.0.1:{port}/ws", max_size=2**22, open_timeout=60)
     await ws.send(json.dumps({"type": "hello", "v": 1, "room": code, "token": token}))
     return ws
 
@@ -258,15 +300,15 @@ async def soak(
             headers = {"Authorization": f"Bearer {tokens[0]}"}
 
             async def again() -> None:
-                r = await http.post(f"/api/rooms/{code}/again", headers=headers)
+                r = await _post(http, f"/api/rooms/{code}/again", headers=headers)
                 if r.status_code != 200:
                     tally.errors.append(f"again: {r.status_code} {r.text[:200]}")
 
             person = Person(ws, tally, random.Random(i), again=again)
             people.append(person)
             tasks.append(asyncio.create_task(person.run()))
-            r = await http.post(
-                f"/api/rooms/{code}/start", json={"fill_with": fill}, headers=headers
+            r = await _post(
+                http, f"/api/rooms/{code}/start", json={"fill_with": fill}, headers=headers
             )
             if r.status_code != 200:
                 tally.errors.append(f"start: {r.status_code} {r.text[:200]}")
@@ -276,10 +318,14 @@ async def soak(
     setup = time.perf_counter() - t0
     rss_rooms = _rss_kib(serve.proc.pid)
     tally.actions, tally.latencies = 0, []
+    cpu0, committed0 = _cpu_seconds(serve.proc.pid), _committed(serve.db)
     started = time.perf_counter()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - started
+    cpu1, committed1 = _cpu_seconds(serve.proc.pid), _committed(serve.db)
     rss_end = _rss_kib(serve.proc.pid)
+    if serve.proc.poll() is not None:
+        tally.errors.append(f"the server exited with {serve.proc.returncode}")
     snapshot = Tally(
         tally.actions, tally.matches, tally.races, list(tally.errors), list(tally.latencies)
     )
@@ -299,6 +345,8 @@ async def soak(
         "rss_rooms_kib": rss_rooms,
         "rss_end_kib": rss_end,
         "load": os.getloadavg(),
+        "server_cpu": (cpu1 - cpu0) / elapsed,
+        "committed_per_second": (committed1 - committed0) / elapsed,
     }
 
 
@@ -317,6 +365,8 @@ def soak_report(r: dict[str, Any]) -> str:
         f"server memory: {r['rss_start_kib'] / 1024:.0f} MiB empty, "
         f"{r['rss_rooms_kib'] / 1024:.0f} MiB with the rooms, {r['rss_end_kib'] / 1024:.0f} MiB "
         f"at the end: {per_room:.0f} KiB per room",
+        f"all actions committed (people, bots, clock): {r['committed_per_second']:.0f}/s; "
+        f"server process CPU: {r['server_cpu'] * 100:.0f}% of one core",
         "load average (1, 5, 15 min) at the end: " + ", ".join(f"{x:.2f}" for x in r["load"]),
     ]
     lines += [f"  error: {e}" for e in t.errors[:10]]
@@ -411,6 +461,9 @@ def run_command(
             result = asyncio.run(soak(serve, rooms, seconds, chosen, bots))
         finally:
             serve.stop()
+        logged = serve.errors()
+    if logged.strip():
+        result["tally"].errors.append("server log: " + logged.strip()[-2000:])
     click.echo(soak_report(result))
     if result["tally"].errors:
         raise SystemExit(1)
