@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import dataclasses
 import hashlib
 import hmac
@@ -333,6 +334,8 @@ class RoomManager:
         self.store = store
         self.clock = clock
         self.rooms: dict[str, Room] = {}
+        self.saved: dict[str, dict[str, Any]] = {}
+        """Each room's document as last written: what a refused write puts back."""
         self.on_change: Callable[[Room], None] | None = None
 
     # -- start and recovery -------------------------------------------------------------
@@ -357,6 +360,7 @@ class RoomManager:
                         room.finished.append(room.match.id)
                         room.paused_by_host = False
             self.rooms[room.code] = room
+            self.saved[room.code] = room.to_doc()
             count += 1
         return count
 
@@ -452,14 +456,19 @@ class RoomManager:
             if code not in self.rooms and not self.store.room_exists(code):
                 return code
 
-    def _save(self, room: Room) -> None:
+    def _save(self, room: Room, *, restore: bool = True) -> None:
+        """Write the room; if the database refuses, put the room back as it was last saved
+        (``restore``), so that memory never holds a change the file does not."""
+        doc = room.to_doc()
         try:
-            self.store.save_room(
-                room.code, room.game.id, room.status, room.to_doc(), self.clock.now()
-            )
+            self.store.save_room(room.code, room.game.id, room.status, doc, self.clock.now())
         except StorageError as exc:
             log.error("room %s not saved: %s", room.code, exc)
+            saved = self.saved.get(room.code)
+            if restore and saved is not None:
+                _restore_lobby(room, saved)
             raise storage_refused("the room") from exc
+        self.saved[room.code] = copy.deepcopy(doc)
 
     def _config(self, game: Game, data: Any) -> Any:
         try:
@@ -517,13 +526,7 @@ class RoomManager:
 
     def join(self, room: Room, name: Any, role: Any) -> tuple[Participant, str]:
         p, token = self._add_participant(room, name, role)
-        try:
-            self._save(room)
-        except Refused:
-            del room.participants[p.id]
-            if p.seat is not None:
-                room.seats[p.seat].participant = None
-            raise
+        self._save(room)
         self.publish_room(room)
         return p, token
 
@@ -689,8 +692,8 @@ class RoomManager:
         room.host = target.id
         self._changed(room)
 
-    def _changed(self, room: Room) -> None:
-        self._save(room)
+    def _changed(self, room: Room, *, restore: bool = True) -> None:
+        self._save(room, restore=restore)
         self.publish_room(room)
         if self.on_change:
             self.on_change(room)
@@ -764,12 +767,20 @@ class RoomManager:
         try:
             self.store.create_match(stored)
         except StorageError as exc:
+            saved = self.saved.get(room.code)
+            if saved is not None:
+                _restore_lobby(room, saved)  # the bots that filled empty seats go again
             raise storage_refused("the new match") from exc
+        previous = room.match
         room.next_match += 1
         room.match = m
         room.status = "live"
         room.paused_by_host = False
-        self._changed(room)
+        try:
+            self._changed(room)
+        except Refused:
+            room.match = previous
+            raise
         self.publish_views(room, [])
         self._check_absent(room)
         self._after_change(room)
@@ -820,7 +831,12 @@ class RoomManager:
         for task in room.grace_tasks.values():
             task.cancel()
         room.grace_tasks.clear()
-        self._changed(room)
+        try:
+            self._changed(room, restore=False)
+        except Refused:
+            # The end is committed with the match; the room document catches up at its next
+            # write, and a restart reads a live room whose match has ended as finished.
+            self.publish_room(room)
 
     def _cancel_timers(self, room: Room) -> None:
         if room.timer is not None:
@@ -1242,6 +1258,15 @@ class RoomManager:
                 )
             out[p.id] = text
         return out
+
+
+def _restore_lobby(room: Room, doc: dict[str, Any]) -> None:
+    """Put back the room's lobby state (seats, people, host, settings, status) from ``doc``."""
+    old = Room.from_doc(copy.deepcopy(doc))
+    room.config, room.settings, room.seats = old.config, old.settings, old.seats
+    room.participants, room.host, room.status = old.participants, old.host, old.status
+    room.finished, room.next_participant = old.finished, old.next_participant
+    room.next_match, room.paused_by_host = old.next_match, old.paused_by_host
 
 
 def _allowed(action: Action, legal: list[Action]) -> bool:
