@@ -140,3 +140,36 @@ def test_a_locked_database_file_waits_then_refuses_clearly(server: Server) -> No
         other.close()
     assert answer["type"] == "rejected" and answer["error"]["code"] == "unavailable"
     assert assert_intact(server, code) == version
+
+
+def test_every_lobby_change_the_database_refuses_leaves_the_room_as_it_was(
+    make_server: Any, tmp_path: Path
+) -> None:
+    server = make_server()
+    made = server.create(config={"players": 7})
+    code, token = made["code"], made["token"]
+    bea = server.join(code, "Bea")
+    server.host("POST", f"/api/rooms/{code}/seats/5/bot", token, json={"kind": "random"})
+    before = server.http.get(f"/api/rooms/{code}").json()
+    attempts = [
+        ("PUT", f"/api/rooms/{code}/config", {"config": {"players": 9}}),
+        ("PUT", f"/api/rooms/{code}/settings", {"bot_delay": 3}),
+        ("POST", f"/api/rooms/{code}/seats/4/bot", {"kind": "random"}),
+        ("DELETE", f"/api/rooms/{code}/seats/5/bot", None),
+        ("POST", f"/api/rooms/{code}/participants/{bea['participant']}/seat", {"seat": 3}),
+        ("POST", f"/api/rooms/{code}/host", {"participant": bea["participant"]}),
+        ("POST", f"/api/rooms/{code}/participants/{bea['participant']}/token", None),
+        ("POST", f"/api/rooms/{code}/start", {"seed": 3}),
+        ("POST", f"/api/rooms/{code}/participants/{bea['participant']}/kick", None),
+    ]
+    refuse_writes(server)
+    for method, path, body in attempts:
+        r = server.host(method, path, token, json=body)
+        assert r.status_code == 503 and r.json()["error"]["code"] == "unavailable", (path, r.text)
+        assert server.http.get(f"/api/rooms/{code}").json() == before, path
+    allow_writes(server)
+    assert server.host("GET", f"/api/rooms/{code}/me", bea["token"]).status_code == 200
+    # what memory holds is what the file holds: a restarted server shows the same room
+    server.stop()
+    again = make_server(db=server.db)
+    assert again.http.get(f"/api/rooms/{code}").json() == before

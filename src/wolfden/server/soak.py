@@ -319,10 +319,12 @@ async def soak(
     rss_rooms = _rss_kib(serve.proc.pid)
     tally.actions, tally.latencies = 0, []
     cpu0, committed0 = _cpu_seconds(serve.proc.pid), _committed(serve.db)
+    own0 = time.process_time()
     started = time.perf_counter()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - started
     cpu1, committed1 = _cpu_seconds(serve.proc.pid), _committed(serve.db)
+    own1 = time.process_time()
     rss_end = _rss_kib(serve.proc.pid)
     if serve.proc.poll() is not None:
         tally.errors.append(f"the server exited with {serve.proc.returncode}")
@@ -346,6 +348,7 @@ async def soak(
         "rss_end_kib": rss_end,
         "load": os.getloadavg(),
         "server_cpu": (cpu1 - cpu0) / elapsed,
+        "client_cpu": (own1 - own0) / elapsed,
         "committed_per_second": (committed1 - committed0) / elapsed,
     }
 
@@ -366,7 +369,8 @@ def soak_report(r: dict[str, Any]) -> str:
         f"{r['rss_rooms_kib'] / 1024:.0f} MiB with the rooms, {r['rss_end_kib'] / 1024:.0f} MiB "
         f"at the end: {per_room:.0f} KiB per room",
         f"all actions committed (people, bots, clock): {r['committed_per_second']:.0f}/s; "
-        f"server process CPU: {r['server_cpu'] * 100:.0f}% of one core",
+        f"server process CPU: {r['server_cpu'] * 100:.0f}% of one core, "
+        f"this client's: {r['client_cpu'] * 100:.0f}%",
         "load average (1, 5, 15 min) at the end: " + ", ".join(f"{x:.2f}" for x in r["load"]),
     ]
     lines += [f"  error: {e}" for e in t.errors[:10]]
