@@ -143,7 +143,7 @@ def test_a_locked_database_file_waits_then_refuses_clearly(server: Server) -> No
 
 
 def test_every_lobby_change_the_database_refuses_leaves_the_room_as_it_was(
-    make_server: Any, tmp_path: Path
+    make_server: Any,
 ) -> None:
     server = make_server()
     made = server.create(config={"players": 7})

@@ -159,6 +159,15 @@ def _poke(rng: random.Random, c: Recorder, others: list[Recorder], version: int)
     return {"type": "host_action", "id": "poke", "text": "dawn"}
 
 
+WORDS = ["is it an animal", "bigger than a house", "tree", "river", "lantern"]
+
+
+def fill_in(action: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A free-text form (an argument ``"?"``, such as a question) filled with some text."""
+    args = [rng.choice(WORDS) if a == "?" else a for a in action.get("args", [])]
+    return {**action, "args": args}
+
+
 def play(
     server: Server,
     game: Game,
@@ -224,7 +233,7 @@ def play(
                 "type": "action",
                 "id": version,
                 "version": version,
-                "action": rng.choice(c.view["legal"]),
+                "action": fill_in(rng.choice(c.view["legal"]), rng),
             }
         elif host["host_actions"] and rng.random() < 0.5:
             c = clients[0]

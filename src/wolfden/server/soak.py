@@ -195,6 +195,7 @@ class Person:
         self.counter = 0
         self.acted: tuple[str, int] = ("", -1)
         self.stopping = False
+        self.thinking: asyncio.Task[None] | None = None
 
     async def run(self) -> None:
         try:
@@ -203,6 +204,26 @@ class Person:
         except Exception as exc:
             if not self.stopping:
                 self.tally.errors.append(f"connection: {exc!r}")
+
+    async def act(self, msg: dict[str, Any], delay: float) -> None:
+        if delay:
+            await asyncio.sleep(delay)
+            if self.acted != (msg["match"], msg["version"]) or self.stopping:
+                return  # something newer came in meanwhile; that view decides
+        role = self.role_of(msg) if self.role_of else ""
+        self.counter += 1
+        self.sent[self.counter] = (time.perf_counter(), role)
+        with contextlib.suppress(Exception):
+            await self.ws.send(
+                json.dumps(
+                    {
+                        "type": "action",
+                        "id": self.counter,
+                        "version": msg["version"],
+                        "action": self.rng.choice(msg["legal"]),
+                    }
+                )
+            )
 
     async def handle(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
@@ -216,20 +237,12 @@ class Person:
             if msg["legal"] and (msg["match"], msg["version"]) != self.acted:
                 self.acted = (msg["match"], msg["version"])
                 if self.think[1] > 0:
-                    await asyncio.sleep(self.rng.uniform(*self.think))
-                role = self.role_of(msg) if self.role_of else ""
-                self.counter += 1
-                self.sent[self.counter] = (time.perf_counter(), role)
-                await self.ws.send(
-                    json.dumps(
-                        {
-                            "type": "action",
-                            "id": self.counter,
-                            "version": msg["version"],
-                            "action": self.rng.choice(msg["legal"]),
-                        }
+                    # think aside, so the reader goes on reading (and timing) other answers
+                    self.thinking = asyncio.create_task(
+                        self.act(msg, self.rng.uniform(*self.think))
                     )
-                )
+                else:
+                    await self.act(msg, 0.0)
         elif kind == "accepted":
             t0, role = self.sent.pop(msg["id"], (None, ""))
             if t0 is not None:
