@@ -18,6 +18,7 @@ from wolfden.server.cli import serve_command
 from wolfden.sim.cli import balance_command, bench_command, simulate_command
 from wolfden.sim.options import build_config, game_params
 from wolfden.terminal import render
+from wolfden.words.cli import words_group
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -150,6 +151,7 @@ cli.add_command(PlayCommands("play", help="Play a game in the terminal with bots
 cli.add_command(simulate_command)
 cli.add_command(balance_command)
 cli.add_command(bench_command)
+cli.add_command(words_group)
 
 
 @cli.command("replay")

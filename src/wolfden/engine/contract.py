@@ -63,6 +63,14 @@ class Game(Protocol):
     def outcome(self, state: Any) -> Outcome | None:
         """How the match ended, or None while it goes on."""
 
+    def timer(self, state: Any, viewer: Viewer) -> Deadline | None:
+        """The countdown this viewer is shown (see :func:`shown_timer`; optional).
+
+        It may differ from ``deadline``: a Werewolf night always shows its longest length, so
+        that the moment every night action is in stays secret; a door's peek in Werwölfe Kids
+        is timed only for the team that opened it.
+        """
+
     def phase_seq(self, state: Any) -> int:
         """A number that changes whenever a new timed phase begins."""
 
@@ -77,3 +85,12 @@ class Game(Protocol):
         The information wall check asserts that the viewer's view is the same in both, and
         that the events of any action legal in both look the same to the viewer.
         """
+
+
+def shown_timer(game: Game, state: Any, viewer: Viewer) -> Deadline | None:
+    """The countdown a viewer may see: the game's ``timer`` when it has one, else its deadline."""
+    timer = getattr(game, "timer", None)
+    if timer is not None:
+        result: Deadline | None = timer(state, viewer)
+        return result
+    return game.deadline(state)

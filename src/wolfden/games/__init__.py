@@ -10,6 +10,8 @@ from wolfden.engine.errors import UnknownGame
 # game id -> module. Each module implements wolfden.engine.contract.Game.
 _MODULES: dict[str, str] = {
     "werewolf": "wolfden.games.werewolf",
+    "werewords": "wolfden.games.werewords",
+    "werwoelfe-kids": "wolfden.games.werwoelfe_kids",
 }
 
 _loaded: dict[str, Game] = {}

@@ -16,7 +16,7 @@ from wolfden.engine.contract import Game
 from wolfden.engine.errors import ParseError
 from wolfden.engine.rng import Rng
 from wolfden.engine.types import TABLE, Action, Event, Seat, Viewer
-from wolfden.terminal import describe, render
+from wolfden.terminal import describe, module_for, render
 
 Prompt = Callable[[str], str]
 
@@ -50,10 +50,14 @@ class TerminalPlayer:
                 parsed = Action.parse(answer)
             except ParseError:
                 parsed = None
-            if parsed in legal:
+            if parsed in legal or _free_text(self.game.id, parsed, legal):
                 assert parsed is not None
-                choice = parsed
-                break
+                problem = _text_problem(self.game.id, parsed, view)
+                if problem is None:
+                    choice = parsed
+                    break
+                s.echo(f"Not that: {problem}.")
+                continue
             s.echo(f"Please type a number from 1 to {len(legal)}.")
         s.pending_seat = self.seat
         return choice
@@ -130,6 +134,28 @@ class PlaySession:
         """Before the clock ends a phase nobody acts in (the day's discussion)."""
         if self.humans and label == "discussion":
             self.prompt("Talk it over at the table. Press Enter to open the ballot")
+
+
+def _text_problem(game_id: str, action: Action, view: Mapping[str, Any]) -> str | None:
+    """What the game would refuse in a typed text, asked before the action is sent."""
+    check = getattr(module_for(game_id), "text_problem", None)
+    if check is None:
+        return None
+    problem: str | None = check(action, view)
+    return problem
+
+
+def _free_text(game_id: str, action: Action | None, legal: Sequence[Action]) -> bool:
+    """A typed action with free text (a question), when the game lists that kind of action."""
+    limits = getattr(module_for(game_id), "FREE_TEXT", {})
+    if action is None or action.name not in limits or len(action.args) != 1:
+        return False
+    text = action.args[0]
+    return (
+        isinstance(text, str)
+        and 0 < len(text.strip()) <= limits[action.name]
+        and any(a.name == action.name for a in legal)
+    )
 
 
 def _lines(events: list[dict[str, Any]]) -> list[str]:

@@ -8,6 +8,7 @@ import pytest
 
 from wolfden.engine.types import Action, Event
 from wolfden.games import werewolf
+from wolfden.games.werewolf.rules import refresh_pack
 from wolfden.games.werewolf.state import PRINT_DECK, Card, Role, State
 
 W, S, G, V = Role.WEREWOLF, Role.SEER, Role.GUARDIAN, Role.VILLAGER
@@ -23,6 +24,7 @@ def table(roles: Sequence[Role], **options: object) -> State:
     s.cards = tuple(cards)
     s.roles = tuple(roles)
     s.pending = frozenset(i for i, r in enumerate(roles) if r is not V)
+    refresh_pack(s)
     return s
 
 

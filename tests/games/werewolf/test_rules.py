@@ -495,3 +495,18 @@ def test_roles_and_hidden_choices_never_reach_a_villagers_view(seven: werewolf.S
     text = str(mine)
     for card in ("R_WEREWOLF-001", "R_WEREWOLF-002", "R_WEREWOLF-004", "R_WEREWOLF-005"):
         assert card not in text
+
+
+def test_the_night_timer_everyone_sees_never_tells_when_the_last_action_came_in(
+    seven: werewolf.State,
+) -> None:
+    table_screen = Viewer.parse("table")
+    before = werewolf.timer(seven, table_screen)
+    state, _ = run(seven, (0, "pick 4"), (1, "pick 4"), (2, "check 0"), (3, "protect 5"))
+    after = werewolf.timer(state, table_screen)
+    assert before == after and after is not None and after.seconds == 90.0
+    assert (
+        werewolf.view(state, Viewer.of(4))["timer"] == werewolf.view(seven, Viewer.of(4))["timer"]
+    )
+    rule = werewolf.deadline(state)
+    assert rule is not None and rule.seconds == 20.0  # the clock itself still ends the night early

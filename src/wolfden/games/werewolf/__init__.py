@@ -18,6 +18,7 @@ from wolfden.games.werewolf.rules import (
     outcome,
     phase_seq,
     setup,
+    timer,
     winner,
 )
 from wolfden.games.werewolf.state import PRINT_DECK, Card, Phase, Role, State, Team
@@ -75,6 +76,7 @@ __all__ = [
     "sample_configs",
     "setup",
     "summary",
+    "timer",
     "title",
     "version",
     "view",

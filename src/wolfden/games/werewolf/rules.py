@@ -11,7 +11,7 @@ from typing import Any
 
 from wolfden.engine.errors import ConfigError, IllegalAction, MatchOver, NotYourTurn
 from wolfden.engine.rng import Rng
-from wolfden.engine.types import PUBLIC, Action, Audience, Deadline, Event, Outcome
+from wolfden.engine.types import PUBLIC, Action, Audience, Deadline, Event, Outcome, Viewer
 from wolfden.games.werewolf import narration as say
 from wolfden.games.werewolf.actions import (
     ABSTAIN,
@@ -88,6 +88,7 @@ def setup(config: Config, seed: int) -> State:
     s.roles = tuple(c.role for c in cards)
     s.alive = (1 << n) - 1
     s.living_seats = tuple(range(n))
+    refresh_pack(s)
     s.unmet_requests = unmet
     s.last_protected = (NO_ONE,) * n
     s.seer_checks = ()
@@ -103,6 +104,13 @@ def setup(config: Config, seed: int) -> State:
 
 
 # -- who acts ------------------------------------------------------------------------------
+
+
+def refresh_pack(s: State) -> None:
+    """The living Werewolves, kept with the living (the audience of the pack's events)."""
+    roles = s.roles
+    s.pack = tuple(seat for seat in s.living_seats if roles[seat] is WEREWOLF)
+    s.pack_audience = Audience.of(s.pack)
 
 
 def actors(state: State) -> frozenset[int]:
@@ -144,6 +152,14 @@ def deadline(state: State) -> Deadline | None:
     if phase is END:
         return None
     return Deadline(state.seq, config.vote_seconds, CLOSE_BALLOT, phase.value)
+
+
+def timer(state: State, viewer: Viewer) -> Deadline | None:
+    """The countdown everyone is shown. At night it is always the longest night: the moment
+    the last night action comes in would otherwise tell the table how many roles still act."""
+    if state.phase is NIGHT:
+        return Deadline(state.seq, state.config.night_seconds, DAWN, "night")
+    return deadline(state)
 
 
 def phase_seq(state: State) -> int:
@@ -249,34 +265,32 @@ def werewolf_pick(state: State, seat: int, action: Action) -> Result:
     if not state.is_alive(target) or state.roles[target] is WEREWOLF:
         raise IllegalAction("the pack picks a living player who is not a Werewolf")
     s = state.copy()
-    picks = list(state.picks)
-    picks[seat] = target
-    s.picks = tuple(picks)
+    picks = state.picks
+    picks = s.picks = (*picks[:seat], target, *picks[seat + 1 :])
     s.pending = state.pending - {seat}
-    pack = s.living_wolves()
-    names = s.config.name
+    pack = s.pack
+    names = s.config.display_names
     events = [
         Event(
             "pack_pick",
             {"seat": seat, "target": target, "round": s.pick_round},
-            Audience.of(pack),
-            f"{names(seat)} picks {names(target)}.",
+            s.pack_audience,
+            f"{names[seat]} picks {names[target]}.",
         )
     ]
-    if all(picks[w] != NO_ONE for w in pack):
-        chosen = {picks[w] for w in pack}
-        if len(chosen) == 1:
-            events.append(_lock(s, target, pack))
+    if NO_ONE not in [picks[w] for w in pack]:
+        if len({picks[w] for w in pack}) == 1:
+            events.append(_lock(s, target))
         elif s.pick_round < s.config.pack_rounds:
-            s.prev_picks = s.picks
+            s.prev_picks = picks
             s.picks = (NO_ONE,) * s.config.players
             s.pick_round += 1
-            s.pending = s.pending | frozenset(pack)
+            s.pending = s.pending.union(pack)
             events.append(
                 Event(
                     "pack_disagrees",
                     {"round": s.pick_round, "of": s.config.pack_rounds},
-                    Audience.of(pack),
+                    s.pack_audience,
                     f"The pack disagrees. Choose again (round {s.pick_round} of "
                     f"{s.config.pack_rounds}).",
                 )
@@ -285,16 +299,16 @@ def werewolf_pick(state: State, seat: int, action: Action) -> Result:
             rng = Rng(s.rng)
             victim = most_picked([picks[w] for w in pack], rng)
             s.rng = rng.state
-            events.append(_lock(s, victim, pack))
+            events.append(_lock(s, victim))
     return s, events
 
 
-def _lock(s: State, target: int, pack: list[int]) -> Event:
+def _lock(s: State, target: int) -> Event:
     s.locked = target
     return Event(
         "pack_locked",
         {"target": target},
-        Audience.of(pack),
+        s.pack_audience,
         f"The pack has chosen {s.config.name(target)}.",
     )
 
@@ -433,9 +447,8 @@ def cast_vote(state: State, seat: int, action: Action) -> Result:
     else:
         raise IllegalAction("in a ballot you may 'vote N' or 'abstain'")
     s = state.copy()
-    ballot = list(state.ballot)
-    ballot[seat] = choice
-    s.ballot = tuple(ballot)
+    ballot = state.ballot
+    s.ballot = (*ballot[:seat], choice, *ballot[seat + 1 :])
     s.pending = state.pending - {seat}
     events = [
         Event(
@@ -521,6 +534,8 @@ def _eliminate(s: State, seat: int, *, by_vote: bool) -> Event:
     """Every elimination reveals the role publicly."""
     s.alive &= ~(1 << seat)
     s.living_seats = tuple(x for x in s.living_seats if x != seat)
+    if s.roles[seat] is WEREWOLF:
+        refresh_pack(s)
     s.deaths = (*s.deaths, (s.round, seat, "vote" if by_vote else "night"))
     card = s.cards[seat]
     return Event(

@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
+from wolfden.engine.types import Audience
 from wolfden.games.werewolf.config import Config
 
 
@@ -138,6 +139,8 @@ class State:
         "locked",
         "night_log",
         "night_result",
+        "pack",
+        "pack_audience",
         "pending",
         "phase",
         "pick_round",
@@ -163,6 +166,8 @@ class State:
     alive: int
     living_seats: tuple[int, ...]
     pending: frozenset[int]
+    pack: tuple[int, ...]
+    pack_audience: Audience
     picks: tuple[int, ...]
     prev_picks: tuple[int, ...]
     pick_round: int
@@ -195,6 +200,8 @@ class State:
         new.locked = self.locked
         new.night_log = self.night_log
         new.pending = self.pending
+        new.pack = self.pack
+        new.pack_audience = self.pack_audience
         new.phase = self.phase
         new.pick_round = self.pick_round
         new.picks = self.picks
@@ -232,8 +239,7 @@ class State:
         return self.living_seats
 
     def living_wolves(self) -> list[int]:
-        roles = self.roles
-        return [s for s in self.living_seats if roles[s] is WEREWOLF]
+        return list(self.pack)
 
     def __repr__(self) -> str:
         return (

@@ -17,7 +17,7 @@ from typing import Any
 from wolfden.engine.rng import Rng
 from wolfden.engine.types import Event, Viewer, ViewerKind, filter_events
 from wolfden.games.werewolf import narration as say
-from wolfden.games.werewolf.rules import NO_ONE, NOT_VOTED, deadline, night_script
+from wolfden.games.werewolf.rules import NO_ONE, NOT_VOTED, night_script, refresh_pack, timer
 from wolfden.games.werewolf.state import Phase, Role, State
 
 
@@ -68,7 +68,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
             entry["role"] = state.roles[s].value
             entry["card"] = state.cards[s].id
         seats.append(entry)
-    dl = deadline(state)
+    dl = timer(state, viewer)
     out: dict[str, Any] = {
         "game": "werewolf",
         "phase": state.phase.value,
@@ -257,6 +257,7 @@ def _swap_seats(state: State, a: int, b: int) -> State:
     )
     if state.phase is Phase.NIGHT and (a in state.pending) != (b in state.pending):
         s.pending = state.pending ^ {a, b}
+    refresh_pack(s)
     return s
 
 

@@ -1,0 +1,159 @@
+"""Werewords: the village asks the Mayor yes/no questions to find the Magic Word, while the
+Werewolves, who know it, steer them away; found or not, one last guess decides the round.
+
+See docs/games/werewords.md for the rules with our rulings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from wolfden.engine.types import Outcome
+from wolfden.games.werewords.config import (
+    AgeRating,
+    Config,
+    Difficulty,
+    Mode,
+    Role,
+    Team,
+    standard_roles,
+    team_of,
+    werewolf_count,
+)
+from wolfden.games.werewords.rules import actors, apply, deadline, legal_actions, setup
+from wolfden.games.werewords.state import Phase, State, Step
+from wolfden.games.werewords.views import perturb_hidden, view, visible_events
+
+id = "werewords"
+version = "1"
+title = "Werewords"
+
+__all__ = [
+    "AgeRating",
+    "Config",
+    "Difficulty",
+    "Mode",
+    "Phase",
+    "Role",
+    "State",
+    "Step",
+    "Team",
+    "actors",
+    "apply",
+    "bench_configs",
+    "deadline",
+    "legal_actions",
+    "num_seats",
+    "outcome",
+    "perturb_hidden",
+    "phase_seq",
+    "sample_configs",
+    "setup",
+    "standard_roles",
+    "team_of",
+    "view",
+    "visible_events",
+    "werewolf_count",
+]
+
+
+def num_seats(config: Config) -> int:
+    return config.players
+
+
+def phase_seq(state: State) -> int:
+    return state.seq
+
+
+def outcome(state: State) -> Outcome | None:
+    """The last round decides the match; every round's result is in ``stats['rounds']``."""
+    if state.phase is not Phase.OVER:
+        return None
+    result = state.history[-1]
+    teams: dict[int, str] = {}
+    roles: dict[int, str] = {}
+    for seat in range(state.n):
+        role = state.role(seat)
+        if role is not None:
+            teams[seat] = team_of(role).value
+            roles[seat] = role.value
+    # In companion mode the app knows only the Mayor's card, so only the Mayor can be named.
+    winners = frozenset(s for s, t in teams.items() if t == result.winning_team)
+    mayor_role = state.cards[state.mayor] if state.mayor is not None else None
+    summary = (
+        f"The {'village' if result.winning_team == Team.VILLAGE.value else 'werewolf'} team "
+        f"wins: {result.reason}."
+    )
+    return Outcome(
+        winners=winners,
+        winning_team=result.winning_team,
+        summary=summary,
+        teams=teams,
+        roles=roles,
+        rounds=len(state.history),
+        stats={
+            "guessed": result.guessed,
+            "ended_by": state.ended_by,
+            "mayor": state.mayor,
+            "mayor_role": mayor_role.value if mayor_role is not None else None,
+            "difficulty": state.difficulty.value,
+            "questions": len(state.questions),
+            "yes_no_left": state.supply[0],
+            "found": list(result.found),
+            "rounds": [r.winning_team for r in state.history],
+        },
+    )
+
+
+def sample_configs() -> Sequence[Config]:
+    """Configs that together exercise every role, both modes and Speedwords."""
+    return (
+        Config(),
+        Config(players=3),
+        Config(players=4, mode=Mode.COMPANION),
+        Config(players=5, speedwords=True, word_choices=3),
+        Config(players=7, deluxe=(Role.APPRENTICE, Role.MINION, Role.THING), last_mayor=2),
+        Config(
+            players=8,
+            roles=(
+                Role.FORTUNE_TELLER,
+                Role.WEREWOLF,
+                Role.WEREWOLF,
+                Role.MASON,
+                Role.MASON,
+                Role.BEHOLDER,
+                Role.DOPPELGANGER,
+                Role.VILLAGER,
+            ),
+            difficulty=Difficulty.HARD,
+        ),
+        Config(
+            players=12,
+            deluxe=(Role.DOPPELGANGER, Role.APPRENTICE, Role.BEHOLDER, Role.MINION),
+            typed_questions=False,
+            yes_no_tokens=8,
+        ),
+        Config(
+            players=6,
+            mode=Mode.COMPANION,
+            speedwords=True,
+            deluxe=(Role.FORTUNE_TELLER, Role.APPRENTICE),
+        ),
+        Config(
+            players=5,
+            deluxe=(Role.DOPPELGANGER,),
+            difficulty=Difficulty.EASY,
+            words_easy=("ice cream", "jack-o'-lantern", "Äpfel", "42nd street"),
+        ),
+    )
+
+
+def bench_configs() -> list[tuple[str, Config]]:
+    return [
+        ("6 players online", Config()),
+        (
+            "10 players with Deluxe roles",
+            Config(players=10, deluxe=(Role.MINION, Role.BEHOLDER, Role.APPRENTICE)),
+        ),
+        ("5 players companion", Config(players=5, mode=Mode.COMPANION)),
+    ]
