@@ -25,7 +25,7 @@ def configs(game: Any) -> list[Any]:
 
 @pytest.mark.parametrize("game", games.all(), ids=lambda g: g.id)
 def test_no_frame_carries_what_its_viewer_may_not_know(make_server: Any, game: Any) -> None:
-    server = make_server()
+    server = make_server(messages_per_second=1000, message_burst=1000)
     totals = {"frames": 0, "views": 0, "perturbed": 0, "rejected": 0, "secrets": 0, "refusals": 0}
     for i, config in enumerate(configs(game)):
         played = play(server, game, config, seed=1000 + i)
@@ -49,7 +49,7 @@ def test_every_action_brings_every_socket_one_view_whoever_sent_it(
 ) -> None:
     """The pattern of frames does not depend on who acted: each committed action, by any
     seat, the host or the clock, reaches every socket as exactly one new view, in order."""
-    server = make_server()
+    server = make_server(messages_per_second=1000, message_burst=1000)
     played = play(server, game, configs(game)[0], seed=77, pokes=0.0)
     last = len(played.record["actions"])
     for c in played.clients:

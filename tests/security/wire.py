@@ -23,6 +23,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
+import orjson
+
 from tests.server.conftest import Client, Server
 from wolfden.engine import (
     OMNISCIENT,
@@ -90,7 +92,7 @@ def norm(obj: Any) -> Any:
             return sorted(o)
         raise TypeError(type(o).__name__)
 
-    return json.loads(json.dumps(obj, default=plain))
+    return orjson.loads(orjson.dumps(obj, default=plain, option=orjson.OPT_NON_STR_KEYS))
 
 
 class Recorder(Client):
@@ -198,8 +200,12 @@ def play(
     clock = server.clock
     room = server.call(lambda: server.manager.rooms[code])
 
-    def sync() -> int:
-        server.settle()
+    def sync(*, clock: bool = False) -> int:
+        if clock:
+            server.settle()
+        else:  # let anything the action set off run, without sleeping
+            for _ in range(3):
+                server.call(lambda: None)
         now = server.call(lambda: room.match.version)
         for c in clients:
             c.until_version(match, now)
@@ -244,7 +250,7 @@ def play(
             at = server.call(clock.next_wakeup)
             assert at is not None, "nobody can act and no deadline is armed"
             server.call(lambda at=at: clock.set(at))
-            version = sync()
+            version = sync(clock=True)
             continue
         c.send(msg)
         answer = c.answer(version)
@@ -320,13 +326,30 @@ def strings(obj: Any, out: set[str] | None = None, depth: int = 0) -> set[str]:
     return out
 
 
+def json_strings(obj: Any, out: set[str] | None = None) -> set[str]:
+    """Every string (keys included) in a JSON value; the fast path of ``strings``."""
+    out = set() if out is None else out
+    stack = [obj]
+    while stack:
+        o = stack.pop()
+        t = type(o)
+        if t is str:
+            out.add(o)
+        elif t is dict:
+            out.update(o.keys())
+            stack.extend(o.values())
+        elif t is list:
+            stack.extend(o)
+    return out
+
+
 def _meaningful(s: str) -> bool:
     s = s.strip()
     return len(s) >= 3 and not re.fullmatch(r"[\d\s.,:+-]*", s)
 
 
 def _leaves(msg: Any) -> str:
-    return "\x00".join(sorted(strings(msg))).casefold()
+    return "\x00".join(sorted(json_strings(msg))).casefold()
 
 
 def _hits(text: str, secrets: Iterable[str]) -> list[str]:
@@ -370,32 +393,39 @@ def check(played: PlayedMatch, *, perturbations: int = 2) -> Verdict:
         verdict.problems.append("the record does not replay to the end of the match")
     public = {played.code, played.match, game.id, *played.names, "Watcher", "Wall"}
     public |= strings(record["config"]) | strings(config_to_json(game.Config()))
+    everyone = [*_viewers(game, states[0]), OMNISCIENT]
+    views = {w: [norm(game.view(state, w)) for state in states] for w in everyone}
+    view_strings = {w: [json_strings(v) for v in pv] for w, pv in views.items()}
+    state_strings: set[str] = set()
+    for state in states:
+        strings(state, state_strings)
     for c in played.clients:
         viewer, seat = c.viewer, c.viewer.seat
         own_views: list[Any] = []
         knowledge = set(public)
         for v, state in enumerate(states):
-            view = norm(game.view(state, viewer))
+            view = views[viewer][v]
             own_views.append(view)
-            knowledge |= strings(view)
-            knowledge |= strings(norm(game.visible_events(state, events[v], viewer)))
+            knowledge |= view_strings[viewer][v]
+            knowledge |= json_strings(norm(game.visible_events(state, events[v], viewer)))
             if seat is not None and seat in game.actors(state):
-                knowledge |= strings(norm([a.to_json() for a in game.legal_actions(state, seat)]))
+                legal = game.legal_actions(state, seat)
+                knowledge |= json_strings(norm([a.to_json() for a in legal]))
             if c.is_host:
-                knowledge |= strings(norm([a.to_json() for a in game.legal_actions(state, None)]))
+                legal = game.legal_actions(state, None)
+                knowledge |= json_strings(norm([a.to_json() for a in legal]))
         known_text = "\x00".join(knowledge).casefold()
-        hidden: set[str] = set()
-        for state in states:
-            hidden |= strings(state)
-            for other in [*_viewers(game, state), OMNISCIENT]:
-                if other != viewer:
-                    hidden |= strings(norm(game.view(state, other)))
+        hidden: set[str] = set(state_strings)
+        for other, per_version in view_strings.items():
+            if other != viewer:
+                for found in per_version:
+                    hidden |= found
         secret = {s for s in hidden if _meaningful(s) and s.casefold() not in known_text}
         verdict.secrets_checked += len(secret)
         current = 0
         for text in c.frames:
             verdict.frames += 1
-            msg = json.loads(text)
+            msg = orjson.loads(text)
             kind = msg.get("type")
             where = f"{game.id} {played.match} {viewer} frame {verdict.frames} ({kind})"
             allowed = FRAME_KEYS.get(kind)
@@ -410,7 +440,9 @@ def check(played: PlayedMatch, *, perturbations: int = 2) -> Verdict:
             verdict.views += 1
             current = msg["version"]
             state = states[current]
-            problems = _check_view(game, msg, state, events[current], viewer, c.is_host)
+            problems = _check_view(
+                game, msg, state, events[current], viewer, c.is_host, own_views[current]
+            )
             verdict.problems += [f"{where} v{current}: {p}" for p in problems]
             for k in range(perturbations):
                 other = game.perturb_hidden(state, viewer, Rng(current * 31 + k))
@@ -484,10 +516,16 @@ def _check_refusals(
 
 
 def _check_view(
-    game: Game, msg: dict[str, Any], state: Any, evs: list[Any], viewer: Viewer, is_host: bool
+    game: Game,
+    msg: dict[str, Any],
+    state: Any,
+    evs: list[Any],
+    viewer: Viewer,
+    is_host: bool,
+    view: Any,
 ) -> list[str]:
     problems = []
-    if msg["view"] != norm(game.view(state, viewer)):
+    if msg["view"] != view:
         problems.append("the view is not the game's view for this viewer")
     expected_events = norm(game.visible_events(state, evs, viewer)) if evs else []
     if msg["events"] not in ([], expected_events):
