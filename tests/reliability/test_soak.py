@@ -4,9 +4,9 @@ figures are in docs/reliability.md."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
+from tests.security.wire import run_in_own_loop
 from wolfden import games
 from wolfden.server.soak import Serve, mann_whitney_p, soak, soak_report
 
@@ -14,7 +14,7 @@ from wolfden.server.soak import Serve, mann_whitney_p, soak, soak_report
 def test_a_short_soak_of_every_game_has_no_error(tmp_path: Path) -> None:
     serve = Serve(tmp_path / "soak.sqlite3", bot_delay=0.1, time_scale=100)
     try:
-        result = asyncio.run(soak(serve, 12, 4.0, games.ids(), "random"))
+        result = run_in_own_loop(lambda: soak(serve, 12, 4.0, games.ids(), "random"))
     finally:
         serve.stop()
     report = soak_report(result)
@@ -22,6 +22,7 @@ def test_a_short_soak_of_every_game_has_no_error(tmp_path: Path) -> None:
     assert tally.errors == [], report
     assert tally.actions > 0 and tally.latencies, report
     assert result["rss_end_kib"] > 0
+    assert serve.errors() == ""
 
 
 def test_the_rank_test_tells_equal_from_shifted_samples() -> None:

@@ -18,6 +18,7 @@ import enum
 import json
 import random
 import re
+import threading
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
@@ -484,9 +485,29 @@ def answer_in(played: PlayedMatch, state: Any, version: int, who: int, msg: dict
         return "accepted"
 
     try:
-        return asyncio.run(run())
+        return run_in_own_loop(run)
     finally:
         manager.store.close()
+
+
+def run_in_own_loop(make: Any) -> Any:
+    """``asyncio.run(make())`` in a thread of its own, so it works even when this thread
+    already runs an event loop (as it does once the browser tests have started Playwright)."""
+    result: list[Any] = []
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            result.append(asyncio.run(make()))
+        except BaseException as exc:
+            errors.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if errors:
+        raise errors[0]
+    return result[0]
 
 
 def _check_refusals(

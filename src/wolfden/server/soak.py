@@ -33,6 +33,9 @@ from typing import Any
 
 import click
 
+MIN_GAP = 0.1
+"""A person acts at most ten times a second (the server allows twenty)."""
+
 RACES = ("stale", "not_your_turn")
 """Refusals that only mean a bot or the clock moved first (the action named an old version)."""
 
@@ -196,6 +199,7 @@ class Person:
         self.acted: tuple[str, int] = ("", -1)
         self.stopping = False
         self.thinking: asyncio.Task[None] | None = None
+        self.last_sent = 0.0
 
     async def run(self) -> None:
         try:
@@ -212,7 +216,8 @@ class Person:
                 return  # something newer came in meanwhile; that view decides
         role = self.role_of(msg) if self.role_of else ""
         self.counter += 1
-        self.sent[self.counter] = (time.perf_counter(), role)
+        self.last_sent = time.perf_counter()
+        self.sent[self.counter] = (self.last_sent, role)
         with contextlib.suppress(Exception):
             await self.ws.send(
                 json.dumps(
@@ -236,13 +241,11 @@ class Person:
                 return
             if msg["legal"] and (msg["match"], msg["version"]) != self.acted:
                 self.acted = (msg["match"], msg["version"])
-                if self.think[1] > 0:
-                    # think aside, so the reader goes on reading (and timing) other answers
-                    self.thinking = asyncio.create_task(
-                        self.act(msg, self.rng.uniform(*self.think))
-                    )
-                else:
-                    await self.act(msg, 0.0)
+                # no faster than a person taps, and aside, so the reader goes on reading
+                # (and timing) the answers
+                think = self.rng.uniform(*self.think) if self.think[1] > 0 else 0.0
+                delay = max(think, self.last_sent + MIN_GAP - time.perf_counter())
+                self.thinking = asyncio.create_task(self.act(msg, delay))
         elif kind == "accepted":
             t0, role = self.sent.pop(msg["id"], (None, ""))
             if t0 is not None:
