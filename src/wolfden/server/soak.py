@@ -36,8 +36,9 @@ import click
 MIN_GAP = 0.1
 """A person acts at most ten times a second (the server allows twenty)."""
 
-RACES = ("stale", "not_your_turn")
-"""Refusals that only mean a bot or the clock moved first (the action named an old version)."""
+RACES = ("stale", "not_your_turn", "match_over")
+"""Refusals that only mean a bot or the clock moved first: the action named a version that had
+passed (``match_over`` when what happened in between ended the match)."""
 
 
 def _free_port() -> int:
