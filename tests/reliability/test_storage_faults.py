@@ -173,3 +173,44 @@ def test_every_lobby_change_the_database_refuses_leaves_the_room_as_it_was(
     server.stop()
     again = make_server(db=server.db)
     assert again.http.get(f"/api/rooms/{code}").json() == before
+
+
+def test_a_full_disk_refuses_new_rooms_clearly_and_keeps_the_old_ones(server: Server) -> None:
+    """The file may not grow (SQLite's max_page_count at its size, the free pages filled):
+    new rooms are refused with 503 and leave nothing behind; the rooms already there play on."""
+    code, ada = room_waiting_for_ada(server)
+    db = server.manager.store.db
+
+    def fill() -> None:
+        db.execute("CREATE TABLE ballast (x BLOB)")
+        db.execute(f"PRAGMA max_page_count = {db.execute('PRAGMA page_count').fetchone()[0]}")
+        for size in (4000, 400, 40, 4):
+            try:
+                while True:
+                    db.execute("INSERT INTO ballast VALUES (zeroblob(?))", (size,))
+            except sqlite3.OperationalError as exc:
+                assert "full" in str(exc)
+
+    server.call(fill)
+    rooms_before = set(server.call(lambda: list(server.manager.rooms)))
+    for i in range(200):
+        r = server.http.post("/api/rooms", json={"game": "werewolf", "name": f"Host {i}"})
+        if r.status_code != 201:
+            break
+    else:
+        raise AssertionError("the disk never filled up")
+    assert r.status_code == 503 and r.json()["error"]["code"] == "unavailable", r.text
+    assert "could not save" in r.json()["error"]["message"]
+    rooms_now = set(server.call(lambda: list(server.manager.rooms)))
+    con = sqlite3.connect(server.db)
+    try:
+        stored = {row[0] for row in con.execute("SELECT code FROM rooms")}
+    finally:
+        con.close()
+    assert rooms_now == stored  # nothing in memory that the file does not hold
+    assert rooms_before <= rooms_now
+    server.call(lambda: db.execute("PRAGMA max_page_count = 1073741823"))
+    version = assert_intact(server, code)
+    ada.drain()
+    ada.send({"type": "action", "id": "a", "version": version, "action": ada.view["legal"][0]})
+    assert ada.answer("a")["type"] == "accepted"
