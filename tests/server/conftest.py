@@ -148,6 +148,23 @@ class Client:
         except TimeoutError:
             pass
 
+    def wait(self, condition: Callable[[], bool], timeout: float = 10) -> None:
+        """Read messages until ``condition()`` holds (what this client has seen so far)."""
+        end = time.monotonic() + timeout
+        while not condition():
+            left = end - time.monotonic()
+            if left <= 0:
+                raise AssertionError("the expected message did not arrive")
+            try:
+                self.recv(left)
+            except TimeoutError:
+                continue
+
+    def seat(self, seat: int) -> dict[str, Any]:
+        """The latest room summary's entry for a seat."""
+        assert self.room is not None
+        return dict(self.room["seats"][seat])
+
     def answer(self, ref: Any, timeout: float = 10) -> dict[str, Any]:
         """The accepted/rejected/error answer to the message with this id."""
         end = time.monotonic() + timeout
@@ -158,6 +175,23 @@ class Client:
 
     def close(self) -> None:
         self.ws.close()
+
+
+def match_of(server: Server, code: str) -> Any:
+    return server.call(lambda: server.manager.rooms[code].match)
+
+
+def quiet(server: Server, code: str, *clients: Client) -> None:
+    """Wait until the bots have nothing more to do and every client saw the latest view."""
+    for _ in range(100):
+        server.settle()
+        version = match_of(server, code).version
+        for c in clients:
+            c.wait(lambda c=c, v=version: c.view is not None and c.view["version"] >= v)
+        server.settle()
+        if match_of(server, code).version == version:
+            return
+    raise AssertionError("the room did not come to rest")
 
 
 @pytest.fixture

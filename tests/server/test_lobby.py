@@ -278,6 +278,9 @@ def test_web_client_is_served_with_security_headers(make_server: Any, tmp_path: 
     assert r.headers["x-content-type-options"] == "nosniff"
     assert r.headers["x-frame-options"] == "DENY"
     assert server.http.get("/app.js").headers["content-type"].startswith("text/javascript")
+    assert "wolfden" in server.http.get("/join/ABCDEF").text  # links into the client
+    assert server.http.get("/missing.js").status_code == 404
+    assert server.http.get("/api/nothing").json()["error"]["code"] == "not_found"
     assert server.http.get("/style.css").headers["content-type"].startswith("text/css")
     api = server.http.get("/api/games")
     assert api.headers["x-content-type-options"] == "nosniff"
@@ -308,3 +311,51 @@ def test_start_without_a_body_fills_with_the_stand_in_bot(server: Server) -> Non
     r = server.host("POST", f"/api/rooms/{made['code']}/start", made["token"])
     assert r.status_code == 200, r.text
     assert r.json()["room"]["seats"][1]["bot"] == r.json()["room"]["settings"]["stand_in_bot"]
+
+
+def test_a_person_joining_between_matches_takes_a_bots_place(server: Server) -> None:
+    made = server.create(config={"players": 7})
+    code, token = made["code"], made["token"]
+    server.host("POST", f"/api/rooms/{code}/start", token, json={"fill_with": "random"})
+    r = server.http.post(f"/api/rooms/{code}/join", json={"name": "Late"})
+    assert r.status_code == 409 and error_of(r)["code"] == "wrong_phase"
+    server.host("POST", f"/api/rooms/{code}/end", token)
+    room = server.join(code, "Late")["room"]
+    assert room["seats"][1]["name"] == "Late" and room["seats"][1]["bot"] is None
+    assert all(s["bot"] == "random" for s in room["seats"][2:])
+
+
+def test_a_join_link_is_drawn_as_a_qr_code(server: Server) -> None:
+    r = server.http.get("/api/qr.svg", params={"text": "http://127.0.0.1:8000/?room=ABCDEF"})
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+    assert r.text.startswith("<?xml") and "<path" in r.text and "<script" not in r.text
+    assert (
+        error_of(server.http.get("/api/qr.svg", params={"text": "x" * 600}))["code"]
+        == "bad_request"
+    )
+
+
+def test_a_participant_leaves_and_the_token_stops_working(server: Server) -> None:
+    made = server.create()
+    code = made["code"]
+    bea = server.join(code, "Bea")
+    path = f"/api/rooms/{code}/participants/{bea['participant']}/leave"
+    r = server.host("POST", path, made["token"])
+    assert r.status_code == 403 and error_of(r)["code"] == "forbidden"
+    r = server.host("POST", path, bea["token"])
+    assert [p["name"] for p in r.json()["room"]["participants"]] == ["Ada"]
+    assert r.json()["room"]["seats"][1]["participant"] is None
+    assert server.host("GET", f"/api/rooms/{code}/me", bea["token"]).status_code == 401
+
+
+def test_room_creation_and_room_size_are_bounded(make_server: Any) -> None:
+    server = make_server(rooms_per_minute=3, max_participants=3)
+    code = server.create(name="A")["code"]
+    server.create(name="B")
+    server.create(name="C")
+    r = server.http.post("/api/rooms", json={"game": "werewolf", "name": "D"})
+    assert r.status_code == 429 and error_of(r)["code"] == "too_many_attempts"
+    server.join(code, "Bea")
+    server.join(code, "Cy", role="spectator")
+    r = server.http.post(f"/api/rooms/{code}/join", json={"name": "Dee", "role": "spectator"})
+    assert r.status_code == 409 and error_of(r)["code"] == "room_full"

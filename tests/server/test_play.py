@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import random
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
 from tests.server.conftest import Client, Server
 from wolfden import games
+from wolfden.cli import cli
 from wolfden.engine import MatchRecord, config_from_json
 from wolfden.engine.record import final_state
 from wolfden.server.clock import RealClock
@@ -35,17 +39,22 @@ def play_randomly(client: Client, seed: int, done: threading.Event, errors: list
                 continue
             if msg["outcome"] is not None:
                 return
-            if msg["legal"] and msg["version"] > acted_on:
+            if msg["version"] <= acted_on:
+                continue
+            # a person plays their own actions; the host also uses the moderator's controls
+            kind, options = "action", msg["legal"]
+            if not options and msg["host_actions"]:
+                kind, options = "host_action", msg["host_actions"]
+            if options:
                 acted_on = msg["version"]
-                action = rng.choice(msg["legal"])
                 time.sleep(max(0.0, sent + 0.07 - time.monotonic()))
                 sent = time.monotonic()
                 client.send(
                     {
-                        "type": "action",
+                        "type": kind,
                         "id": msg["version"],
                         "version": msg["version"],
-                        "action": action,
+                        "action": rng.choice(options),
                     }
                 )
     except Exception as exc:  # a thread must report, not die silently
@@ -67,7 +76,9 @@ def start_room(server: Server, game_id: str, people: int, seed: int) -> tuple[st
 
 
 @pytest.mark.parametrize("game_id", games.ids())
-def test_every_game_plays_to_its_end_with_people_and_bots(make_server: Any, game_id: str) -> None:
+def test_every_game_plays_to_its_end_with_people_and_bots(
+    make_server: Any, game_id: str, tmp_path: Path
+) -> None:
     server = make_server(clock=RealClock(), time_scale=1000.0)
     code, clients = start_room(server, game_id, people=3, seed=11)
     done = threading.Event()
@@ -98,6 +109,11 @@ def test_every_game_plays_to_its_end_with_people_and_bots(make_server: Any, game
     assert any(seat is not None and seat >= len(clients) for seat, _ in record.actions), (
         "bots played"
     )
+    # the record is what `wolfden replay` reads
+    saved = tmp_path / "match.json"
+    saved.write_text(json.dumps(server.http.get(f"/api/matches/{room['match']['id']}").json()))
+    replayed_cli = CliRunner().invoke(cli, ["replay", str(saved)])
+    assert replayed_cli.exit_code == 0, replayed_cli.output
     for c in clients:
         c.close()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.server.conftest import Client, Server
+from tests.server.conftest import Client, Server, match_of, quiet
 from wolfden.engine import SPECTATOR, TABLE, Viewer
 from wolfden.games import werewolf
 
@@ -22,21 +22,16 @@ def room_with_bots(server: Server, seed: int = 3, **settings: Any) -> tuple[str,
     )
     assert r.status_code == 200, r.text
     host.expect("view")
-    server.settle()
-    host.drain()
+    quiet(server, code, host)
     return code, token, host
 
 
-def match_of(server: Server, code: str) -> Any:
-    return server.call(lambda: server.manager.rooms[code].match)
-
-
-def to_deadline(server: Server, client: Client) -> None:
+def to_deadline(server: Server, code: str, client: Client) -> None:
     """Let the clock run to the current deadline, then read what it brought."""
-    at = client.view["deadline"]["at"]
+    at, version = client.view["deadline"]["at"], client.view["version"]
     server.call(lambda: server.clock.set(at))
-    server.settle()
-    client.drain()
+    client.wait(lambda: client.view["version"] > version)
+    quiet(server, code, client)
 
 
 def to_discussion(server: Server, code: str, host: Client) -> None:
@@ -44,10 +39,9 @@ def to_discussion(server: Server, code: str, host: Client) -> None:
         if host.view["legal"]:
             host.send({"type": "action", "id": "n", "action": host.view["legal"][0]})
             host.answer("n")
-            server.settle()
-            host.drain()
+            quiet(server, code, host)
             continue
-        to_deadline(server, host)
+        to_deadline(server, code, host)
     assert host.view["outcome"] is None
 
 
@@ -78,10 +72,9 @@ def test_every_viewer_receives_exactly_its_own_view(server: Server) -> None:
         TABLE: Client(server, code, wall["token"]),
     }
     server.host("POST", f"/api/rooms/{code}/start", token, json={"fill_with": "random", "seed": 8})
-    server.settle()
+    quiet(server, code, *clients.values())
     m = match_of(server, code)
     for viewer, client in clients.items():
-        client.drain()
         expected = json.loads(json.dumps(werewolf.view(m.state, viewer)))
         assert client.view["view"] == expected, viewer
         if viewer.seat is None:
@@ -165,8 +158,7 @@ def test_out_of_turn_illegal_foreign_seat_and_stale_actions_change_nothing(serve
     assert match_of(server, code).version == version
     host.send({"type": "host_action", "id": "e", "text": "end_discussion", "version": version})
     assert host.answer("e") == {"type": "accepted", "id": "e", "version": version + 1}
-    server.settle()
-    host.drain()
+    quiet(server, code, host)
     if host.view["legal"]:
         me = Viewer.of(0)
         assert me.seat is not None
@@ -204,8 +196,8 @@ def test_the_deadline_applies_the_timeout_action_as_the_clock(server: Server) ->
     server.call(lambda: server.clock.set(deadline["at"] - 1))
     server.settle()
     assert match_of(server, code).version == version
-    to_deadline(server, host)
-    assert host.view["version"] > version  # the ballot opened and the bots voted at once
+    to_deadline(server, code, host)
+    assert host.view["version"] > version
     server.host("POST", f"/api/rooms/{code}/end", token)
     record = server.http.get(f"/api/matches/{host.view['match']}").json()
     assert record["actions"][version] == [None, "end_discussion"]
@@ -247,21 +239,17 @@ def test_an_absent_player_gets_a_stand_in_bot_after_the_grace_period(server: Ser
     bea = server.join(code, "Bea")
     host = Client(server, code, token)
     server.host("POST", f"/api/rooms/{code}/start", token, json={"fill_with": "random", "seed": 3})
-    server.settle()
-    host.drain()
+    quiet(server, code, host)
     seats = {s["seat"]: s for s in host.room["seats"]}
     assert not seats[1]["connected"] and not seats[1]["stand_in"]
     server.advance(59)
     host.drain()
     assert not {s["seat"]: s for s in host.room["seats"]}[1]["stand_in"]
     server.advance(1)
-    host.drain()
-    assert {s["seat"]: s for s in host.room["seats"]}[1]["stand_in"]
+    host.wait(lambda: host.seat(1)["stand_in"])
     # Bea comes back: the stand-in stops
     guest = Client(server, code, bea["token"])
-    guest.drain()
-    host.drain()
-    assert not {s["seat"]: s for s in host.room["seats"]}[1]["stand_in"]
+    host.wait(lambda: not host.seat(1)["stand_in"] and host.seat(1)["connected"])
     guest.close()
 
 
@@ -277,12 +265,10 @@ def test_with_the_wait_rule_the_match_pauses_for_an_absent_player(server: Server
     server.settle()
     host.drain()
     server.advance(30)
-    host.drain()
-    assert host.view["paused"]
+    host.wait(lambda: host.view is not None and host.view["paused"])
     guest = Client(server, code, bea["token"])
-    guest.drain()
-    host.drain()
-    assert not host.view["paused"]
+    host.wait(lambda: host.view is not None and not host.view["paused"])
+    guest.close()
 
 
 def test_the_host_moves_a_seat_to_a_new_device(server: Server) -> None:
@@ -313,3 +299,61 @@ def test_a_flood_of_messages_is_rate_limited(make_server: Any) -> None:
     except TimeoutError:
         pass
     assert "rate_limited" in codes and codes.count("pong") < 30
+
+
+def test_a_broken_bot_does_not_stall_the_table(server: Server, monkeypatch: Any) -> None:
+    from wolfden.server import rooms
+
+    class Broken:
+        def act(self, view: Any, legal: Any, rng: Any) -> Any:
+            raise RuntimeError("this bot has a bug")
+
+    monkeypatch.setattr(rooms, "make_bot", lambda game_id, kind, seat: Broken())
+    made = server.create(config={"players": 7})
+    code, token = made["code"], made["token"]
+    server.host("POST", f"/api/rooms/{code}/seats/1/bot", token, json={"kind": "random"})
+    server.host("POST", f"/api/rooms/{code}/start", token, json={"fill_with": "random", "seed": 4})
+    quiet(server, code)
+    m = match_of(server, code)
+    # every bot that was called on at night acted anyway; only seat 0 (a person) may be waited for
+    assert werewolf.actors(m.state) <= {0}
+    assert m.version > 0
+
+
+def test_text_that_is_not_valid_unicode_is_refused(server: Server) -> None:
+    code, _token, host = room_with_bots(server)
+    host.send('{"type": "action", "id": 1, "action": {"name": "ask", "args": ["\\ud800"]}}')
+    assert host.answer(1)["error"]["code"] == "invalid_message"
+    host.send({"type": "ping", "id": "alive"})
+    assert host.expect("pong")["id"] == "alive"
+    r = server.http.post(
+        "/api/rooms",
+        content=b'{"game": "werewolf", "name": "A", "config": {"names": ["\\ud800"]}}',
+        headers={"content-type": "application/json"},
+    )
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_config"
+    r = server.http.post(
+        f"/api/rooms/{code}/join",
+        content=b'{"name": "\\ud800"}',
+        headers={"content-type": "application/json"},
+    )
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_name"
+
+
+def test_with_the_timeout_rule_an_absent_player_is_left_to_the_clock(server: Server) -> None:
+    made = server.create(config={"players": 7})
+    code, token = made["code"], made["token"]
+    server.join(code, "Bea")
+    server.host(
+        "PUT", f"/api/rooms/{code}/settings", token, json={"absent": "timeout", "grace_seconds": 5}
+    )
+    host = Client(server, code, token)
+    server.host("POST", f"/api/rooms/{code}/start", token, json={"fill_with": "random", "seed": 3})
+    quiet(server, code, host)
+    server.advance(6)
+    quiet(server, code, host)
+    seat = {s["seat"]: s for s in host.room["seats"]}[1]
+    assert not seat["stand_in"] and not host.view["paused"]
+    m = match_of(server, code)
+    if 1 in werewolf.actors(m.state):  # Bea's night action waits for the night's deadline
+        assert host.view["deadline"]["label"] == "night"

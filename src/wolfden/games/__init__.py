@@ -12,6 +12,7 @@ _MODULES: dict[str, str] = {
     "werewolf": "wolfden.games.werewolf",
     "werewords": "wolfden.games.werewords",
     "werwoelfe-kids": "wolfden.games.werwoelfe_kids",
+    "robbers-horror": "wolfden.games.robbers_horror",
 }
 
 _loaded: dict[str, Game] = {}

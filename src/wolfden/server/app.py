@@ -95,6 +95,20 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+class WebClient(StaticFiles):
+    """The static web client; a page address without a file (``/join/7KQ2XA``) gets index.html,
+    so links into the client work; unknown files and API paths stay 404."""
+
+    async def get_response(self, path: str, scope: Scope) -> Any:
+        try:
+            return await super().get_response(path, scope)
+        except StarletteHTTPException as exc:
+            last = path.rsplit("/", 1)[-1]
+            if exc.status_code != 404 or "." in last or path.split("/", 1)[0] in ("api", "ws"):
+                raise
+            return await super().get_response("index.html", scope)
+
+
 # -- request bodies -------------------------------------------------------------------------
 
 
@@ -196,6 +210,8 @@ class Connection:
                 return
             try:
                 await self.ws.send_text(text)
+            except UnicodeEncodeError:
+                log.error("a message that is not valid UTF-8 was not sent")
             except Exception:
                 return
 
@@ -247,6 +263,7 @@ def create_app(
     manager = RoomManager(settings, store, clock)
     manager.recover()
     wrong_codes: dict[str, collections.deque[float]] = {}
+    created: dict[str, collections.deque[float]] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -360,8 +377,19 @@ def create_app(
     # -- rooms --------------------------------------------------------------------------
 
     @app.post("/api/rooms", tags=["rooms"], status_code=201)
-    async def create_room(body: CreateRoom) -> JSONResponse:
+    async def create_room(body: CreateRoom, request: Request) -> JSONResponse:
         """Create a room; the creator is its host. Answers the code and the host's token."""
+        key, now = client_key(request), time.monotonic()
+        made = created.setdefault(key, collections.deque())
+        while made and made[0] < now - 60:
+            made.popleft()
+        if len(made) >= settings.rooms_per_minute:
+            raise Refused(
+                "too_many_attempts", "Too many rooms were created from here; wait a minute.", 429
+            )
+        made.append(now)
+        if len(created) > 10_000:
+            created.clear()
         room, p, token = manager.create_room(body.game, body.config, body.name, body.role)
         return joined(room, p, token)
 
@@ -507,6 +535,18 @@ def create_app(
         room = host_room(code, request)
         manager.pause(room, False)
         return room_reply(room)
+
+    @app.get("/api/qr.svg", tags=["rooms"], response_class=Response)
+    async def qr_code(text: str) -> Response:
+        """A QR code (SVG) of a short text, such as a room's join link, for other phones to scan."""
+        if not 1 <= len(text) <= 512:
+            raise Refused("bad_request", "A QR code holds 1 to 512 characters of text.", 400)
+        import qrcode  # type: ignore[import-untyped]
+        import qrcode.image.svg  # type: ignore[import-untyped]
+
+        out = io.BytesIO()
+        qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage).save(out)
+        return Response(out.getvalue(), media_type="image/svg+xml")
 
     # -- matches --------------------------------------------------------------------------
 
@@ -658,7 +698,7 @@ def create_app(
 
     web = settings.web_dir
     if web is not None and Path(web).is_dir():
-        app.mount("/", StaticFiles(directory=str(web), html=True), name="web")
+        app.mount("/", WebClient(directory=str(web), html=True), name="web")
 
     app.add_middleware(SecurityHeaders)
     return app

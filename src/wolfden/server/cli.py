@@ -3,11 +3,23 @@
 from __future__ import annotations
 
 import logging
+import socket
 from pathlib import Path
 
 import click
 
 from wolfden.server.settings import Settings
+
+
+def local_address() -> str | None:
+    """This machine's address on the local network, or None (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.168.0.1", 9))  # a UDP connect only picks the outgoing interface
+            address = str(s.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith("127.") else address
 
 
 @click.command("serve")
@@ -52,6 +64,13 @@ from wolfden.server.settings import Settings
     help="Let deadlines pass this many times faster (demos and tests).",
 )
 @click.option(
+    "--rooms-per-minute",
+    type=click.IntRange(1, 100_000),
+    default=30,
+    show_default=True,
+    help="Rooms one client address may create per minute.",
+)
+@click.option(
     "--log-level",
     type=click.Choice(["debug", "info", "warning", "error"]),
     default="info",
@@ -64,6 +83,7 @@ def serve_command(
     grace: float,
     bot_delay: float,
     time_scale: float,
+    rooms_per_minute: int,
     log_level: str,
 ) -> None:
     """Start the multiplayer server: friends open its address on their phones and play."""
@@ -74,7 +94,11 @@ def serve_command(
 
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     settings = Settings(
-        db=db or default_db_path(), grace_seconds=grace, bot_delay=bot_delay, time_scale=time_scale
+        db=db or default_db_path(),
+        grace_seconds=grace,
+        bot_delay=bot_delay,
+        time_scale=time_scale,
+        rooms_per_minute=rooms_per_minute,
     )
     try:
         app = create_app(settings)
@@ -91,6 +115,8 @@ def serve_command(
         f"(database: {settings.db})",
         err=True,
     )
+    if host == "0.0.0.0" and (address := local_address()):
+        click.echo(f"phones on your network: http://{address}:{port}/", err=True)
     uvicorn.run(
         app,
         host=host,

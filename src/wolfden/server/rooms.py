@@ -31,6 +31,7 @@ from wolfden.engine import (
     TABLE,
     Action,
     ConfigError,
+    Deadline,
     Event,
     Game,
     MatchRecord,
@@ -96,6 +97,21 @@ def clean_name(raw: Any) -> str:
             "bad_name", f"That name has {len(name)} characters; use at most {NAME_MAX}.", 400
         )
     return name
+
+
+def plain_text(value: Any) -> bool:
+    """True when every string inside ``value`` can be sent as UTF-8 (no lone surrogates)."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    if isinstance(value, Mapping):
+        return all(plain_text(k) and plain_text(v) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return all(plain_text(v) for v in value)
+    return True
 
 
 def bot_kinds(game_id: str) -> list[str]:
@@ -207,6 +223,7 @@ class Room:
         self.lock = asyncio.Lock()
         self.peers: dict[str, set[Peer]] = {}
         self.timer: asyncio.Task[None] | None = None
+        self.timer_key: tuple[str, int, float, str] | None = None
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
         self.grace_tasks: dict[str, asyncio.Task[None]] = {}
 
@@ -353,7 +370,11 @@ class RoomManager:
             if match_id:
                 stored = self.store.load_match(match_id)
                 if stored is not None:
-                    room.match = self._replay(room, stored)
+                    try:
+                        room.match = self._replay(room, stored)
+                    except Exception as exc:  # e.g. the game's rules changed under the log
+                        log.error("match %s cannot be replayed: %s", match_id, exc)
+                        continue
                     if room.match.ended and room.status == "live":
                         # the crash came between committing the last action and the room
                         room.status = "finished"
@@ -445,7 +466,8 @@ class RoomManager:
     def participant(self, room: Room, pid: Any) -> Participant:
         p = room.participants.get(pid) if isinstance(pid, str) else None
         if p is None:
-            raise not_found("participant_not_found", f"No one in this room has the id {pid!r}.")
+            shown = repr(pid[:40]) if isinstance(pid, str) else "given"
+            raise not_found("participant_not_found", f"No one in this room has the id {shown}.")
         return p
 
     # -- lobby ----------------------------------------------------------------------
@@ -471,6 +493,8 @@ class RoomManager:
         self.saved[room.code] = copy.deepcopy(doc)
 
     def _config(self, game: Game, data: Any) -> Any:
+        if not plain_text(data):
+            raise Refused("bad_config", "The configuration's text must be valid Unicode.", 400)
         try:
             return config_from_json(game.Config, data)
         except ConfigError as exc:
@@ -478,6 +502,10 @@ class RoomManager:
 
     def _add_participant(self, room: Room, name: Any, role: Any) -> tuple[Participant, str]:
         name = clean_name(name)
+        if len(room.participants) >= self.settings.max_participants:
+            raise Refused(
+                "room_full", f"This room has {self.settings.max_participants} people already."
+            )
         if role not in ROLES:
             raise bad_request("'role' is player, spectator or table.")
         folded = name.casefold()
@@ -495,6 +523,8 @@ class RoomManager:
                     "in the next one.",
                 )
             free = [i for i, s in enumerate(room.seats) if s.participant is None and s.bot is None]
+            # a person who joins between matches takes the place of a bot
+            free += [i for i, s in enumerate(room.seats) if s.participant is None and s.bot]
             if not free:
                 raise Refused("room_full", "Every seat is taken; you can join as a spectator.")
             seat = free[0]
@@ -503,7 +533,7 @@ class RoomManager:
         room.next_participant += 1
         room.participants[p.id] = p
         if seat is not None:
-            room.seats[seat].participant = p.id
+            room.seats[seat] = SeatSlot(participant=p.id)
         return p, token
 
     def create_room(
@@ -839,9 +869,7 @@ class RoomManager:
             self.publish_room(room)
 
     def _cancel_timers(self, room: Room) -> None:
-        if room.timer is not None:
-            room.timer.cancel()
-            room.timer = None
+        self._disarm(room)
         for task in room.bot_tasks.values():
             task.cancel()
         room.bot_tasks.clear()
@@ -902,12 +930,17 @@ class RoomManager:
 
     def parse_action(self, msg: dict[str, Any]) -> Action:
         try:
+            action = None
             if "action" in msg:
-                return Action.from_json(msg["action"])
-            if isinstance(msg.get("text"), str):
-                return Action.parse(msg["text"])
+                action = Action.from_json(msg["action"])
+            elif isinstance(msg.get("text"), str):
+                action = Action.parse(msg["text"])
         except ParseError as exc:
             raise Refused("invalid_message", str(exc)) from exc
+        if action is not None:
+            if not plain_text(action):
+                raise Refused("invalid_message", "An action's text must be valid Unicode.")
+            return action
         raise Refused(
             "invalid_message",
             'An action message has "action": {"name": ..., "args": [...]} or "text": "vote 3".',
@@ -994,6 +1027,7 @@ class RoomManager:
                 now,
                 phase_seq=seq,
                 phase_started=started,
+                new_phase=seq != m.phase_seq,
                 ended=now if outcome is not None else None,
                 outcome=outcome,
             )
@@ -1003,7 +1037,10 @@ class RoomManager:
         m.state, m.version, m.phase_seq, m.phase_started = state, m.version + 1, seq, started
         if outcome is not None:
             self._finish(room, m, outcome)
-        self.publish_views(room, events)
+        try:
+            self.publish_views(room, events)
+        except Exception:  # committed: a view that cannot be sent must not undo or hide that
+            log.exception("%s: views after version %s could not be sent", m.id, m.version)
         if outcome is None:
             self._after_change(room)
 
@@ -1016,25 +1053,25 @@ class RoomManager:
         if dl is None:
             return None
         at = None if m.paused_at is not None else self._due(m, dl.seconds)
-        return {"label": dl.label, "at": at, "seconds": dl.seconds, "phase": dl.phase}
+        return {"label": dl.label, "at": at, "seconds": dl.seconds}
 
     def _due(self, m: Match, seconds: float) -> float:
         return m.phase_started + seconds / self.settings.time_scale
 
     def _after_change(self, room: Room) -> None:
-        """Re-arm the room's deadline and wake the bots whose turn it is."""
+        """Re-arm the room's deadline (when it changed) and wake the bots whose turn it is."""
         m = room.live_match()
-        if room.timer is not None:
-            room.timer.cancel()
-            room.timer = None
         if m is None or m.paused_at is not None:
+            self._disarm(room)
             return
         game = room.game
         dl = game.deadline(m.state)
-        if dl is not None:
-            room.timer = asyncio.get_running_loop().create_task(
-                self._deadline(room, m, m.version, self._due(m, dl.seconds))
-            )
+        key = None if dl is None else self._deadline_key(m, dl)
+        if key != room.timer_key or room.timer is None or room.timer.done():
+            self._disarm(room)
+            if dl is not None and key is not None:
+                room.timer_key = key
+                room.timer = asyncio.get_running_loop().create_task(self._deadline(room, m, key))
         for seat in sorted(game.actors(m.state)):
             if self._bot_kind(room, m, seat) is not None:
                 task = room.bot_tasks.get(seat)
@@ -1043,17 +1080,24 @@ class RoomManager:
                         self._bot_turn(room, m, seat)
                     )
 
-    async def _deadline(self, room: Room, m: Match, version: int, due: float) -> None:
-        await self.clock.sleep_until(due)
+    def _deadline_key(self, m: Match, dl: Deadline) -> tuple[str, int, float, str]:
+        return (m.id, dl.phase, self._due(m, dl.seconds), str(dl.action))
+
+    def _disarm(self, room: Room) -> None:
+        if room.timer is not None:
+            room.timer.cancel()
+        room.timer = None
+        room.timer_key = None
+
+    async def _deadline(self, room: Room, m: Match, key: tuple[str, int, float, str]) -> None:
+        await self.clock.sleep_until(key[2])
         async with room.lock:
-            if room.match is not m or room.live_match() is None or m.version != version:
-                return
-            if m.paused_at is not None:
+            if room.match is not m or room.live_match() is None or m.paused_at is not None:
                 return
             dl = room.game.deadline(m.state)
-            if dl is None:
+            if dl is None or self._deadline_key(m, dl) != key:
                 return
-            room.timer = None
+            room.timer, room.timer_key = None, None
             try:
                 self._commit(room, m, None, dl.action)
             except Refused as exc:
@@ -1102,14 +1146,19 @@ class RoomManager:
                 game = room.game
                 if kind is None or seat not in game.actors(m.state):
                     return
-                bot = m.bots.get((seat, kind))
-                if bot is None:
-                    bot = m.bots[(seat, kind)] = make_bot(game.id, kind, seat)
                 legal = game.legal_actions(m.state, seat)
-                view = (
-                    game.view(m.state, Viewer.of(seat)) if getattr(bot, "needs_view", True) else {}
-                )
-                action = bot.act(view, legal, Rng(derive_seed(m.seed, seat, m.version)))
+                rng = Rng(derive_seed(m.seed, seat, m.version))
+                try:
+                    bot = m.bots.get((seat, kind))
+                    if bot is None:
+                        bot = m.bots[(seat, kind)] = make_bot(game.id, kind, seat)
+                    needs_view = getattr(bot, "needs_view", True)
+                    view = game.view(m.state, Viewer.of(seat)) if needs_view else {}
+                    action = bot.act(view, legal, rng)
+                except Exception:
+                    # a broken bot must not stall the table: play a random legal action
+                    log.exception("%s: bot %s at seat %s failed", m.id, kind, seat)
+                    action = legal[rng.below(len(legal))]
                 try:
                     self._commit(room, m, seat, action)
                 except Refused as exc:
@@ -1232,12 +1281,12 @@ class RoomManager:
             if text is None:
                 seat = viewer.seat
                 legal = (
-                    [a.to_json() for a in game.legal_actions(m.state, seat)]
+                    [_action_json(a) for a in game.legal_actions(m.state, seat)]
                     if seat is not None and seat in actors
                     else []
                 )
                 host_actions = (
-                    [a.to_json() for a in game.legal_actions(m.state, None)]
+                    [_action_json(a) for a in game.legal_actions(m.state, None)]
                     if is_host and live
                     else []
                 )
@@ -1267,6 +1316,19 @@ def _restore_lobby(room: Room, doc: dict[str, Any]) -> None:
     room.participants, room.host, room.status = old.participants, old.host, old.status
     room.finished, room.next_participant = old.finished, old.next_participant
     room.next_match, room.paused_by_host = old.next_match, old.paused_by_host
+
+
+_ACTION_JSON: dict[Action, dict[str, Any]] = {}
+
+
+def _action_json(action: Action) -> dict[str, Any]:
+    """An action's JSON, kept: games offer the same few actions over and over."""
+    found = _ACTION_JSON.get(action)
+    if found is None:
+        if len(_ACTION_JSON) > 50_000:
+            _ACTION_JSON.clear()
+        found = _ACTION_JSON[action] = action.to_json()
+    return found
 
 
 def _allowed(action: Action, legal: list[Action]) -> bool:

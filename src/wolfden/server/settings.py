@@ -32,3 +32,7 @@ class Settings:
     """After the database refused a clock or bot action (disk full, locked), retry this late."""
     wrong_codes_per_minute: int = 20
     """Lookups of room codes that do not exist, per client address, before ``429``."""
+    rooms_per_minute: int = 30
+    """Rooms one client address may create per minute."""
+    max_participants: int = 64
+    """People (players, spectators, table screens) in one room."""

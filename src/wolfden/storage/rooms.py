@@ -241,14 +241,31 @@ class RoomStore:
         *,
         phase_seq: int,
         phase_started: float,
+        new_phase: bool = True,
         ended: float | None = None,
         outcome: dict[str, Any] | None = None,
     ) -> None:
-        """Append one action and the timing it implies, in one committed transaction."""
+        """Append one action and the timing it implies, committed before it returns.
+
+        Within a phase that goes on, the single INSERT is its own transaction; an action that
+        starts a phase or ends the match also updates the match row in the same transaction.
+        """
+        row = (match_id, idx, seat, action, at)
+        if not new_phase and ended is None:
+            with self._lock:
+                try:
+                    self.db.execute(
+                        "INSERT INTO match_actions (match, idx, seat, action, at) "
+                        "VALUES (?, ?, ?, ?, ?)",
+                        row,
+                    )
+                except sqlite3.Error as exc:
+                    raise StorageError(f"could not save: {exc}") from exc
+            return
         with self._tx() as db:
             db.execute(
                 "INSERT INTO match_actions (match, idx, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-                (match_id, idx, seat, action, at),
+                row,
             )
             db.execute(
                 "UPDATE matches SET phase_seq = ?, phase_started = ?, ended = ?, outcome = ? "

@@ -58,6 +58,11 @@ class TerminalPlayer:
                     break
                 s.echo(f"Not that: {problem}.")
                 continue
+            # just the argument, as in "R7" for "play R7", when that names one action
+            named = [a for a in legal if " ".join(map(str, a.args)).lower() == answer.lower()]
+            if len(named) == 1:
+                choice = named[0]
+                break
             s.echo(f"Please type a number from 1 to {len(legal)}.")
         s.pending_seat = self.seat
         return choice

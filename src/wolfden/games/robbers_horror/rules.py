@@ -1,0 +1,878 @@
+"""The rules as pure functions: the deal, the roles, playing a card, the trick, the scoring.
+
+Speed matters here (simulations play hundreds of thousands of deals), so the hot path works on
+integers and bit masks, reuses prebuilt Action and Event objects, and copies only the parts of
+the state that change.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Mapping
+from types import MappingProxyType
+from typing import Any
+
+from wolfden.engine.errors import ConfigError, IllegalAction, MatchOver, NotYourTurn
+from wolfden.engine.rng import Rng
+from wolfden.engine.types import PUBLIC, Action, Audience, Event, Outcome, Seat
+from wolfden.games.robbers_horror.cards import (
+    CHEST_MASK,
+    KNIFE_MASK,
+    NOTATION,
+    NUM_IDS,
+    TRAITOR,
+    TRAITOR_BIT,
+    TRUMP,
+    W1,
+    W2,
+    WEREWOLF_MASK,
+    Card,
+    deck_ids,
+    hand_size,
+    trick_values,
+)
+from wolfden.games.robbers_horror.config import Config
+from wolfden.games.robbers_horror.state import (
+    DealInfo,
+    DealResult,
+    MatchInfo,
+    Role,
+    SeatScore,
+    State,
+    TableInfo,
+    Team,
+    Trick,
+)
+
+_new = tuple.__new__
+_ROBBER, _WEREWOLF, _TRAITOR = Role.ROBBER, Role.WEREWOLF, Role.TRAITOR
+
+
+class LazyData(Mapping[str, Any]):
+    """An event's data, built on first reading.
+
+    Simulations never read most event data; building it only when a client or a log looks
+    keeps the hot path fast. The result is the same whenever it is read.
+    """
+
+    __slots__ = ("_args", "_data", "_make")
+
+    def __init__(self, make: Callable[..., dict[str, Any]], *args: Any) -> None:
+        self._make = make
+        self._args = args
+        self._data: dict[str, Any] | None = None
+
+    def _get(self) -> dict[str, Any]:
+        data = self._data
+        if data is None:
+            data = self._data = self._make(*self._args)
+        return data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._get()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    def __repr__(self) -> str:
+        return repr(self._get())
+
+
+# -- prebuilt actions ---------------------------------------------------------------------
+
+PLAY_ACTIONS: dict[str, Action] = {}
+for _i in range(NUM_IDS):
+    PLAY_ACTIONS.setdefault(NOTATION[_i], Action("play", (NOTATION[_i],)))
+
+PLAY: tuple[Action, ...] = tuple(PLAY_ACTIONS[NOTATION[i]] for i in range(NUM_IDS))
+"""The action that plays each card id (both Werewolf ids share one action, so do the Knives)."""
+
+_ACTION_CARDS: dict[Action, tuple[int, int, int, int]] = {}
+"""Each play action → (bit, card id) of its card and of the second copy (0, -1 if none)."""
+for _i in range(NUM_IDS):
+    _a = PLAY[_i]
+    if _a in _ACTION_CARDS:
+        _ACTION_CARDS[_a] = (*_ACTION_CARDS[_a][:2], 1 << _i, _i)
+    else:
+        _ACTION_CARDS[_a] = (1 << _i, _i, 0, -1)
+
+
+def _chunk_table(base: int) -> tuple[tuple[Action, ...], ...]:
+    """For every 12-bit slice of a hand mask, the play actions of its cards, without repeats."""
+    table: list[tuple[Action, ...]] = [()]
+    for m in range(1, 4096):
+        high = m.bit_length() - 1
+        prev = table[m ^ (1 << high)]
+        action = PLAY[base + high]
+        table.append(prev if prev and prev[-1] is action else (*prev, action))
+    return tuple(table)
+
+
+_LEGAL_0 = _chunk_table(0)
+_LEGAL_1 = _chunk_table(12)
+_LEGAL_2 = _chunk_table(24)
+
+
+def legal_of_hand(hand: int) -> list[Action]:
+    """The play actions of a hand mask, in card order (chests, robbers, W, S, K, T)."""
+    return [*_LEGAL_0[hand & 4095], *_LEGAL_1[(hand >> 12) & 4095], *_LEGAL_2[hand >> 24]]
+
+
+# -- narration (prebuilt where the words never change) --------------------------------------
+
+ROLE_TEXT = {
+    Role.ROBBER: "a Robber: you score the chest icons you take, halved if you take a Werewolf",
+    Role.WEREWOLF: "a Werewolf: you score the robber icons you take, halved if you take a Knife",
+    Role.TRAITOR: (
+        "the Traitor: you score the chest icons you take for the werewolf team, "
+        "halved if you take a Werewolf"
+    ),
+}
+
+
+def _play_event(seat: Seat, card: int) -> Event:
+    name = NOTATION[card]
+    return Event(
+        "play",
+        MappingProxyType({"seat": seat, "card": name}),
+        PUBLIC,
+        f"Seat {seat} plays {name}.",
+    )
+
+
+def _chip_event(seat: Seat, card: int) -> Event | None:
+    if card in (W1, W2):
+        return Event(
+            "chip",
+            MappingProxyType({"seat": seat, "chip": "werewolf"}),
+            PUBLIC,
+            f"Seat {seat} takes a Werewolf chip: seat {seat} is a Werewolf.",
+        )
+    if card == TRAITOR:
+        return Event(
+            "chip",
+            MappingProxyType({"seat": seat, "chip": "traitor"}),
+            PUBLIC,
+            f"Seat {seat} takes the Traitor chip: seat {seat} is on the werewolf team.",
+        )
+    return None
+
+
+PLAY_EVENTS: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(_play_event(seat, card) for card in range(NUM_IDS)) for seat in range(5)
+)
+CHIP_EVENTS: tuple[dict[int, Event], ...] = tuple(
+    {card: e for card in range(NUM_IDS) if (e := _chip_event(seat, card)) is not None}
+    for seat in range(5)
+)
+
+
+def _effective_strings(lead: int) -> tuple[str, ...]:
+    """Effective value → its text, for a trick whose leading suit is chests (0), robbers (1)
+    or not known because only special cards were played (-1)."""
+    out = []
+    for v in range(2 * TRUMP):
+        trump = v >= TRUMP
+        rank = v - TRUMP if trump else v
+        if lead < 0:
+            out.append(f"{'trump' if trump else 'lead'} {rank}")
+        else:
+            out.append(f"{'CR'[lead ^ trump]}{rank}")
+    return tuple(out)
+
+
+EFFECTIVE_TEXT = {lead: _effective_strings(lead) for lead in (-1, 0, 1)}
+
+
+NORMAL_VALUE = tuple(
+    tuple(c % 15 + 1 + (TRUMP if (c >= 15) != lead else 0) for c in range(30)) for lead in (0, 1)
+)
+"""The effective value of each chest and robber card when chests (0) or robbers (1) are led."""
+
+
+def trick_lead(cards: tuple[int, ...]) -> int:
+    for c in cards:
+        if c < 30:
+            return 0 if c < 15 else 1
+    return -1
+
+
+# -- setup and the deal --------------------------------------------------------------------
+
+_DECKS = {n: deck_ids(n) for n in (3, 4, 5)}
+_HAND_SIZE = {n: hand_size(n) for n in (3, 4, 5)}
+_FACTORIAL = [1]
+for _k in range(1, NUM_IDS + 1):
+    _FACTORIAL.append(_FACTORIAL[-1] * _k)
+
+
+def shuffled_deck(players: int, rng: Rng) -> list[int]:
+    """The deck shuffled uniformly: Fisher–Yates driven by one 192-bit random number.
+
+    The swap positions are the mixed-radix digits of a uniform number below ``len(deck)!``
+    (36! < 2**139, so the bias of reducing 192 random bits is below 2**-53), which needs three
+    draws from the generator instead of one per card.
+    """
+    deck = list(_DECKS[players])
+    k = len(deck)
+    x = ((rng.next64() << 128) | (rng.next64() << 64) | rng.next64()) % _FACTORIAL[k]
+    for i in range(k - 1, 0, -1):
+        x, j = divmod(x, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def role_of(dealt: int) -> Role:
+    """Whoever has one or more Werewolves is a Werewolf; else the Traitor's holder is the
+    Traitor; everyone else is a Robber."""
+    if dealt & WEREWOLF_MASK:
+        return _WEREWOLF
+    if dealt & TRAITOR_BIT:
+        return _TRAITOR
+    return _ROBBER
+
+
+_BIT = tuple(1 << i for i in range(NUM_IDS))
+
+
+def mask_of(ids: Any) -> int:
+    m = 0
+    for c in ids:
+        m |= 1 << c
+    return m
+
+
+def _ids_table(base: int) -> tuple[tuple[int, ...], ...]:
+    table: list[tuple[int, ...]] = [()]
+    for m in range(1, 4096):
+        high = m.bit_length() - 1
+        table.append((*table[m ^ (1 << high)], base + high))
+    return tuple(table)
+
+
+_IDS_0, _IDS_1, _IDS_2 = _ids_table(0), _ids_table(12), _ids_table(24)
+
+
+def ids_of(mask: int) -> tuple[int, ...]:
+    """The card ids of a mask, in order."""
+    return _IDS_0[mask & 4095] + _IDS_1[(mask >> 12) & 4095] + _IDS_2[mask >> 24]
+
+
+def cards_text(mask_or_ids: int | tuple[int, ...]) -> list[str]:
+    ids = ids_of(mask_or_ids) if isinstance(mask_or_ids, int) else mask_or_ids
+    return [NOTATION[c] for c in ids]
+
+
+def _deal(config: Config, match: MatchInfo) -> tuple[State, list[Event]]:
+    """Shuffle and deal all cards equally; in 3- and 5-player games one card stays undealt."""
+    n = config.players
+    rng = Rng(match.rng)
+    deck = shuffled_deck(n, rng)
+    size = _HAND_SIZE[n]
+    bit = _BIT.__getitem__
+    hands = tuple(sum(map(bit, deck[s * size : (s + 1) * size])) for s in range(n))
+    undealt = deck[n * size] if len(deck) > n * size else -1
+    roles = tuple(role_of(h) for h in hands)
+    match = _new(MatchInfo, (*match[:5], rng.state, match.outcome))
+    leader = (match.dealer + 1) % n
+    deal = _new(DealInfo, (hands, undealt, roles, size))
+    table = _new(TableInfo, (leader, (), (), (), -1))
+    state = _new(State, (config, match, deal, table, hands, (), leader))
+    events = [
+        Event(
+            "deal",
+            LazyData(_deal_data, match, leader, size, undealt),
+            PUBLIC,
+            f"Deal {match.deal_no + 1} of {match.deals}: seat {match.dealer} deals "
+            f"{size} cards each; seat {leader} leads.",
+        )
+    ]
+    for s in range(n):
+        events.append(
+            _new(
+                Event,
+                ("hand", LazyData(_hand_data, s, hands[s], roles[s]), _ONLY[s], _YOU_ARE[roles[s]]),
+            )
+        )
+    return state, events
+
+
+def _deal_data(match: MatchInfo, leader: Seat, size: int, undealt: int) -> dict[str, Any]:
+    return {
+        "deal": match.deal_no + 1,
+        "deals": match.deals,
+        "dealer": match.dealer,
+        "leader": leader,
+        "hand_size": size,
+        "undealt": 1 if undealt >= 0 else 0,
+    }
+
+
+_ONLY = tuple(Audience.only(s) for s in range(5))
+_YOU_ARE = {role: f"You are {text}." for role, text in ROLE_TEXT.items()}
+
+
+def _hand_data(seat: Seat, hand: int, role: Role) -> dict[str, Any]:
+    return {"seat": seat, "hand": cards_text(hand), "role": role.name.lower()}
+
+
+_VALID: dict[int, Config] = {}
+"""Configs already validated, by identity (the config is kept, so its id stays its own)."""
+
+
+def setup(config: Config, seed: int) -> State:
+    if not isinstance(config, Config):
+        raise ConfigError("robbers-horror needs its own Config (wolfden.games.robbers_horror)")
+    if _VALID.get(id(config)) is not config:
+        config.validate()
+        if len(_VALID) > 256:
+            _VALID.clear()
+        _VALID[id(config)] = config
+    n = config.players
+    match = _new(MatchInfo, (config.num_deals, 0, config.first_dealer, (0,) * n, (), seed, None))
+    return _deal(config, match)[0]
+
+
+# -- play ----------------------------------------------------------------------------------
+
+_ACTORS = (frozenset(), *tuple(frozenset((s,)) for s in range(5)))
+
+
+def actors(state: State) -> frozenset[Seat]:
+    return _ACTORS[state.turn + 1]
+
+
+def legal_actions(state: State, seat: Seat | None) -> list[Action]:
+    if seat is None or seat != state.turn:
+        return []
+    hand = state.hands[seat]
+    return [*_LEGAL_0[hand & 4095], *_LEGAL_1[(hand >> 12) & 4095], *_LEGAL_2[hand >> 24]]
+
+
+def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[Event]]:
+    """Play a card. No one must follow suit: any card in the hand may be played."""
+    turn = state.turn
+    if seat != turn or turn < 0:
+        _reject_actor(state, seat)
+    hands = state.hands
+    hand = hands[turn]
+    try:
+        info = _ACTION_CARDS.get(action)
+    except TypeError:
+        info = None
+    if info is None:
+        raise IllegalAction(_cannot_play(seat, action, hand))
+    bit, card, bit2, card2 = info
+    if not hand & bit:
+        if not hand & bit2:
+            raise IllegalAction(_cannot_play(seat, action, hand))
+        bit, card = bit2, card2
+    new_hands = list(hands)
+    new_hands[turn] = hand ^ bit
+    hands = tuple(new_hands)
+    trick = (*state.trick, card)
+    events = [PLAY_EVENTS[turn][card]]
+    table = state.table
+    if card >= W1 and (card <= W2 or card == TRAITOR):
+        table = _place_chip(table, turn, card)
+        events.append(CHIP_EVENTS[turn][card])
+    n = len(hands)
+    if len(trick) < n:
+        nxt = turn + 1
+        return _new(
+            State,
+            (state.config, state.match, state.deal, table, hands, trick, nxt if nxt < n else 0),
+        ), events
+    return _complete_trick(state, table, hands, trick, events)
+
+
+def _cannot_play(seat: Seat | None, action: Action, hand: int) -> str:
+    cards = ", ".join(str(a) for a in legal_of_hand(hand))
+    return f"seat {seat} cannot play {action}: play one of your cards, {cards}"
+
+
+def _reject_actor(state: State, seat: Seat | None) -> None:
+    if state.turn < 0:
+        raise MatchOver("the match is over; no more cards are played")
+    if seat is None:
+        raise IllegalAction("there are no moderator actions in this game; the players play cards")
+    raise NotYourTurn(f"it is seat {state.turn}'s turn to play a card, not seat {seat}'s")
+
+
+def _place_chip(table: TableInfo, seat: Seat, card: int) -> TableInfo:
+    """Playing a Werewolf or the Traitor puts the matching chip in front of the player."""
+    if card == TRAITOR:
+        return table._replace(traitor_chip=seat)
+    return table._replace(werewolf_chips=(*table.werewolf_chips, seat))
+
+
+def _complete_trick(
+    state: State,
+    table: TableInfo,
+    hands: tuple[int, ...],
+    trick: tuple[int, ...],
+    events: list[Event],
+) -> tuple[State, list[Event]]:
+    """The strongest card takes the trick; its player piles the cards face down and leads next."""
+    lead = -1
+    for c in trick:
+        if c < 30:
+            lead = 0 if c < 15 else 1
+            break
+    if max(trick) < 30:
+        normal = NORMAL_VALUE[lead]
+        values = [normal[c] for c in trick]
+        top = max(values)
+        best = values.index(top)  # normal cards are all different: no ties
+    else:
+        values = trick_values(trick)
+        best = 0
+        top = values[0]
+        for i in range(1, len(values)):
+            if values[i] >= top:
+                top = values[i]
+                best = i
+    n = len(hands)
+    leader = table.leader
+    winner = (leader + best) % n
+    number = len(table.winners) + 1
+    as_value = EFFECTIVE_TEXT[lead][top]
+    card = NOTATION[trick[best]]
+    as_text = "" if as_value == card else f" (counting as {as_value})"
+    events.append(
+        _new(
+            Event,
+            (
+                "trick",
+                LazyData(_trick_data, number, leader, trick, winner),
+                PUBLIC,
+                f"Trick {number}, {_LEAD_TEXT[lead]}: seat {winner} takes it with {card}{as_text}.",
+            ),
+        )
+    )
+    table = _new(
+        TableInfo,
+        (
+            winner,
+            (*table.tricks, trick),
+            (*table.winners, winner),
+            table.werewolf_chips,
+            table.traitor_chip,
+        ),
+    )
+    deal = state.deal
+    if number < deal.hand_size:
+        return _new(State, (state.config, state.match, deal, table, hands, (), winner)), events
+    return _end_deal(state.config, state.match, deal, table, events)
+
+
+_LEAD_TEXT = {
+    0: "chests led, robbers trump",
+    1: "robbers led, chests trump",
+    -1: "special cards only",
+}
+
+
+def _trick_data(number: int, leader: Seat, trick: tuple[int, ...], winner: Seat) -> dict[str, Any]:
+    lead = trick_lead(trick)
+    texts = EFFECTIVE_TEXT[lead]
+    return {
+        "number": number,
+        "leader": leader,
+        "cards": [NOTATION[c] for c in trick],
+        "effective": [texts[v] for v in trick_values(trick)],
+        "lead_suit": "CR"[lead] if lead >= 0 else None,
+        "winner": winner,
+        "winning_card": NOTATION[trick[(winner - leader) % len(trick)]],
+    }
+
+
+def completed_tricks(state: State) -> tuple[Trick, ...]:
+    """The completed tricks of the current deal, numbered from 1, with leader and winner."""
+    table = state.table
+    leader = (state.match.dealer + 1) % len(state.hands)
+    out = []
+    for i, (cards, winner) in enumerate(zip(table.tricks, table.winners)):
+        out.append(Trick(i + 1, leader, cards, winner))
+        leader = winner
+    return tuple(out)
+
+
+def piles_of(table: TableInfo, n: int) -> tuple[int, ...]:
+    """Each seat's face-down pile as a mask: the cards of the tricks it won."""
+    piles = [0] * n
+    for cards, winner in zip(table.tricks, table.winners):
+        for c in cards:
+            piles[winner] |= 1 << c
+    return tuple(piles)
+
+
+# -- scoring -------------------------------------------------------------------------------
+
+
+_ICON_TABLES: dict[tuple[int, ...], list[int]] = {}
+
+
+def icon_table(icons: tuple[int, ...]) -> list[int]:
+    """For every set of ranks 1..15 (a 15-bit mask) the sum of their icons."""
+    table = _ICON_TABLES.get(icons)
+    if table is None:
+        table = [0] * (1 << 15)
+        for m in range(1, 1 << 15):
+            low = m & -m
+            table[m] = table[m ^ low] + icons[low.bit_length() - 1]
+        if len(_ICON_TABLES) > 32:
+            _ICON_TABLES.clear()
+        _ICON_TABLES[icons] = table
+    return table
+
+
+def score_deal(
+    config: Config, match: MatchInfo, deal: DealInfo, piles: tuple[int, ...]
+) -> DealResult:
+    """Score a deal from the piles.
+
+    A Robber or the Traitor sums the chest icons taken, halved (rounded down) if they took a
+    Werewolf; a Werewolf sums the robber icons, halved if they took a Knife.
+    The robber team has the robbers' points times the size of the werewolf team; the
+    werewolf team has the points of the werewolves and the traitor times the size of the robber
+    team. The higher total wins the deal; a tie has no winner."""
+    table = icon_table(config.icons)
+    seats = []
+    robber_sum = werewolf_sum = robbers = 0
+    for role, pile in zip(deal.roles, piles):
+        if role is _WEREWOLF:
+            total = table[(pile >> 15) & CHEST_MASK]
+            halved = (pile & KNIFE_MASK) != 0
+        else:
+            total = table[pile & CHEST_MASK]
+            halved = (pile & WEREWOLF_MASK) != 0
+        points = total >> 1 if halved else total
+        if role is _ROBBER:
+            robber_sum += points
+            robbers += 1
+        else:
+            werewolf_sum += points
+        seats.append(_new(SeatScore, (role, pile, total, halved, points)))
+    robber_mult = len(seats) - robbers
+    werewolf_mult = robbers
+    robber_total = robber_sum * robber_mult
+    werewolf_total = werewolf_sum * werewolf_mult
+    if robber_total == werewolf_total:
+        winner = None
+        after = match.points
+    else:
+        robbers_won = robber_total > werewolf_total
+        winner = _ROBBERS if robbers_won else _WEREWOLVES
+        after = tuple(
+            p + ((role is _ROBBER) == robbers_won) for p, role in zip(match.points, deal.roles)
+        )
+    return _new(
+        DealResult,
+        (
+            match.deal_no + 1,
+            match.dealer,
+            deal.dealt,
+            deal.undealt,
+            tuple(seats),
+            robber_sum,
+            werewolf_sum,
+            robber_mult,
+            werewolf_mult,
+            robber_total,
+            werewolf_total,
+            winner,
+            after,
+        ),
+    )
+
+
+_ROBBERS, _WEREWOLVES = Team.ROBBERS, Team.WEREWOLVES
+_ROLE_NAME = {role: role.name.lower() for role in Role}
+_ROLE_LABEL = {role: role.label for role in Role}
+_TEAM_NAME = {role: role.team.value for role in Role}
+_TEAM_LABEL = {Team.ROBBERS: "robber team", Team.WEREWOLVES: "werewolf team"}
+
+
+_TERMS: dict[tuple[int, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def icon_terms(icons: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``C4:4``-style terms of the breakdown, per rank, for chests and for robbers."""
+    terms = _TERMS.get(icons)
+    if terms is None:
+        if len(_TERMS) > 32:
+            _TERMS.clear()
+        terms = _TERMS[icons] = (
+            tuple(f"C{r + 1}:{icons[r]}" for r in range(15)),
+            tuple(f"R{r + 1}:{icons[r]}" for r in range(15)),
+        )
+    return terms
+
+
+def _seats(seats: list[str]) -> str:
+    return ("seat " if len(seats) == 1 else "seats ") + ", ".join(seats)
+
+
+def _team_line(name: str, seats: list[str], points: list[int], total: int, mult: int) -> str:
+    terms = " + ".join(map(str, points))
+    added = terms if len(points) == 1 else f"{terms} = {sum(points)}"
+    other = "werewolf-team" if name == "Robber" else "robber-team"
+    players = "player" if mult == 1 else "players"
+    return f"{name} team ({_seats(seats)}): {added} × {mult} {other} {players} = {total}"
+
+
+def breakdown_lines(result: DealResult, icons: tuple[int, ...]) -> list[str]:
+    """Every step of a deal's arithmetic, one line each."""
+    lines = []
+    terms = icon_terms(icons)
+    r_seats: list[str] = []
+    w_seats: list[str] = []
+    r_points: list[int] = []
+    w_points: list[int] = []
+    for seat, s in enumerate(result.seats):
+        role = s.role
+        werewolf = role is _WEREWOLF
+        scored = ids_of((s.pile >> 15) & CHEST_MASK if werewolf else s.pile & CHEST_MASK)
+        line = _SEAT_HEAD[seat][role] + (
+            f"{' + '.join(map(terms[werewolf].__getitem__, scored))} = {s.icons}"
+            if scored
+            else "none = 0"
+        )
+        if s.halved:
+            line += f"{_HALVED[werewolf]}{s.points}"
+        lines.append(line)
+        if role is _ROBBER:
+            r_seats.append(str(seat))
+            r_points.append(s.points)
+        else:
+            w_seats.append(str(seat))
+            w_points.append(s.points)
+    lines.append(
+        _team_line("Robber", r_seats, r_points, result.robber_total, result.robber_multiplier)
+    )
+    lines.append(
+        _team_line("Werewolf", w_seats, w_points, result.werewolf_total, result.werewolf_multiplier)
+    )
+    if result.winner is None:
+        lines.append(
+            f"Tie at {result.robber_total}: nobody wins deal {result.number}, no game points."
+        )
+    else:
+        members = r_seats if result.winner is _ROBBERS else w_seats
+        lines.append(
+            f"The {_TEAM_LABEL[result.winner]} wins deal {result.number}: {_seats(members)} "
+            f"score{'s' if len(members) == 1 else ''} 1 game point."
+        )
+    return lines
+
+
+_SEAT_HEAD = tuple(
+    {
+        role: f"Seat {seat}, {role.label}: {'robber' if role is Role.WEREWOLF else 'chest'} icons "
+        for role in Role
+    }
+    for seat in range(5)
+)
+_HALVED = (
+    "; took a Werewolf, halved (rounded down) to ",
+    "; took a Knife, halved (rounded down) to ",
+)
+
+
+def result_json(result: DealResult, icons: tuple[int, ...]) -> dict[str, Any]:
+    """The scored deal as JSON (a fresh copy each time; the text is built once per deal)."""
+    key = (result, icons)
+    text = _RESULT_TEXT.get(key)
+    if text is None:
+        if len(_RESULT_TEXT) > 64:
+            _RESULT_TEXT.clear()
+        text = _RESULT_TEXT[key] = json.dumps(_result_json(result, icons), ensure_ascii=False)
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+_RESULT_TEXT: dict[tuple[DealResult, tuple[int, ...]], str] = {}
+
+
+def _result_json(result: DealResult, icons: tuple[int, ...]) -> dict[str, Any]:
+    return {
+        "deal": result.number,
+        "dealer": result.dealer,
+        "hands_dealt": [cards_text(hand) for hand in result.dealt],
+        "undealt": NOTATION[result.undealt] if result.undealt >= 0 else None,
+        "seats": [
+            {
+                "seat": i,
+                "role": s.role.name.lower(),
+                "team": s.role.team.value,
+                "pile": cards_text(s.pile),
+                "icons": s.icons,
+                "halved": s.halved,
+                "points": s.points,
+            }
+            for i, s in enumerate(result.seats)
+        ],
+        "robbers": {
+            "sum": result.robber_sum,
+            "multiplier": result.robber_multiplier,
+            "total": result.robber_total,
+        },
+        "werewolves": {
+            "sum": result.werewolf_sum,
+            "multiplier": result.werewolf_multiplier,
+            "total": result.werewolf_total,
+        },
+        "winner": result.winner.value if result.winner else None,
+        "game_points": list(result.points_after),
+        "steps": breakdown_lines(result, icons),
+    }
+
+
+def _end_deal(
+    config: Config, match: MatchInfo, deal: DealInfo, table: TableInfo, events: list[Event]
+) -> tuple[State, list[Event]]:
+    """Score the deal; then deal again with the dealer passing left, or end the match."""
+    result = score_deal(config, match, deal, piles_of(table, config.players))
+    events.append(
+        Event(
+            "score",
+            LazyData(result_json, result, config.icons),
+            PUBLIC,
+            "\n".join(breakdown_lines(result, config.icons)),
+        )
+    )
+    n = config.players
+    results = (*match.results, result)
+    if result.number < match.deals:
+        match = _new(
+            MatchInfo,
+            (
+                match.deals,
+                match.deal_no + 1,
+                (match.dealer + 1) % n,
+                result.points_after,
+                results,
+                match.rng,
+                None,
+            ),
+        )
+        state, deal_events = _deal(config, match)
+        events.extend(deal_events)
+        return state, events
+    match = _new(
+        MatchInfo,
+        (match.deals, match.deal_no, match.dealer, result.points_after, results, match.rng, None),
+    )
+    outcome = match_outcome(match, deal)
+    match = _new(MatchInfo, (*match[:6], outcome))
+    events.append(
+        Event(
+            "match_over", LazyData(_match_over_data, outcome, match.points), PUBLIC, outcome.summary
+        )
+    )
+    return _new(State, (config, match, deal, table, (0,) * n, (), -1)), events
+
+
+def _match_over_data(outcome: Outcome, points: tuple[int, ...]) -> dict[str, Any]:
+    return {"points": list(points), "ranking": ranking(points), "winners": sorted(outcome.winners)}
+
+
+def ranking(points: tuple[int, ...]) -> list[dict[str, int]]:
+    """Seats by game points, highest first; equal points share a place."""
+    order = sorted(range(len(points)), key=lambda s: (-points[s], s))
+    return [
+        {"place": 1 + sum(1 for p in points if p > points[s]), "seat": s, "points": points[s]}
+        for s in order
+    ]
+
+
+def match_outcome(match: MatchInfo, last: DealInfo) -> Outcome:
+    """Whoever has the most game points wins; equal highest totals share the win."""
+    points = match.points
+    top = max(points)
+    winners = frozenset(s for s, p in enumerate(points) if p == top)
+    names = ", ".join(str(s) for s in sorted(winners))
+    summary = (
+        f"Seat {names} wins the match with {top} game point{'s' if top != 1 else ''}."
+        if len(winners) == 1
+        else f"Seats {names} share the win with {top} game point{'s' if top != 1 else ''} each."
+    )
+    results = match.results
+    return Outcome(
+        winners=winners,
+        winning_team=(results[0].winner.value if results[0].winner else None)
+        if len(results) == 1
+        else None,
+        summary=summary,
+        teams={s: _TEAM_NAME[role] for s, role in enumerate(last.roles)},
+        roles={s: _ROLE_NAME[role] for s, role in enumerate(last.roles)},
+        rounds=len(results),
+        stats=LazyData(_match_stats, points, results),
+    )
+
+
+def _match_stats(points: tuple[int, ...], results: tuple[DealResult, ...]) -> dict[str, Any]:
+    deal_winners = [r.winner.value if r.winner else "tie" for r in results]
+    return {
+        "points": list(points),
+        "deal_winners": deal_winners,
+        "robber_team_deals": deal_winners.count("robbers"),
+        "werewolf_team_deals": deal_winners.count("werewolves"),
+        "tied_deals": deal_winners.count("tie"),
+        "deal_roles": [[s.role.name.lower() for s in r.seats] for r in results],
+        "robber_totals": [r.robber_total for r in results],
+        "werewolf_totals": [r.werewolf_total for r in results],
+    }
+
+
+def outcome(state: State) -> Outcome | None:
+    return state.match.outcome
+
+
+def phase_seq(state: State) -> int:
+    """Changes with every card played (the game has no timed phases)."""
+    m = state.match
+    return (m.deal_no * 64 + len(state.table.winners)) * 8 + len(state.trick)
+
+
+def arrange_deal(state: State, hands: Any, undealt: str | None = None) -> State:
+    """The state at the start of its deal, with the given hands instead of the shuffled ones.
+
+    For rulebook examples and for replaying a deal from a real table: ``hands`` lists each
+    seat's cards in notation; together with ``undealt`` they must be exactly this player
+    count's deck.
+    """
+    if state.trick or state.table.winners or state.turn < 0:
+        raise IllegalAction("hands can only be arranged before the first card of a deal")
+    n = state.config.players
+    if len(hands) != n:
+        raise ConfigError(f"give {n} hands, one per seat, not {len(hands)}")
+    ids: list[int] = []
+    masks = []
+    for hand in hands:
+        mask = 0
+        for text in hand:
+            card_id = Card(text).id
+            if card_id in ids:
+                card_id += 1  # the second Werewolf or Knife
+            ids.append(card_id)
+            mask |= 1 << card_id
+        masks.append(mask)
+    undealt_id = -1
+    if undealt is not None:
+        undealt_id = Card(undealt).id
+        if undealt_id in ids:
+            undealt_id += 1
+        ids.append(undealt_id)
+    if sorted(ids) != sorted(deck_ids(n)) or len({len(h) for h in hands}) != 1:
+        raise ConfigError(
+            f"the hands (and the undealt card) must be the {len(deck_ids(n))}-card deck "
+            f"for {n} players, dealt equally"
+        )
+    roles = tuple(role_of(m) for m in masks)
+    deal = DealInfo(tuple(masks), undealt_id, roles, len(hands[0]))
+    return state._replace(deal=deal, hands=tuple(masks))

@@ -1,0 +1,132 @@
+"""The state of a match: immutable tuples of small integers, built for speed.
+
+Hands and piles are bit masks over the card ids of :mod:`.cards`. The state is split into parts
+that change at different rates (per match, per deal, per trick, per card), so that playing a
+card copies only a few references.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import NamedTuple
+
+from wolfden.engine.types import Outcome
+from wolfden.games.robbers_horror.config import Config
+
+
+class Phase(enum.Enum):
+    PLAY = "play"
+    OVER = "over"
+
+
+class Role(enum.IntEnum):
+    ROBBER = 0
+    WEREWOLF = 1
+    TRAITOR = 2
+
+    @property
+    def team(self) -> Team:
+        return Team.ROBBERS if self is Role.ROBBER else Team.WEREWOLVES
+
+    @property
+    def label(self) -> str:
+        return self.name.capitalize()
+
+
+class Team(enum.Enum):
+    ROBBERS = "robbers"
+    WEREWOLVES = "werewolves"
+
+    @property
+    def label(self) -> str:
+        return "robber team" if self is Team.ROBBERS else "werewolf team"
+
+
+class Trick(NamedTuple):
+    """A completed trick: its number in the deal (from 1), who led, the card ids, the winner."""
+
+    number: int
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+
+
+class SeatScore(NamedTuple):
+    """One seat's scoring in a deal."""
+
+    role: Role
+    pile: int
+    """The cards taken, as a mask of card ids."""
+    icons: int
+    halved: bool
+    points: int
+
+
+class DealResult(NamedTuple):
+    """A scored deal, with every figure of the arithmetic."""
+
+    number: int
+    dealer: int
+    dealt: tuple[int, ...]
+    """The hands as dealt, as masks of card ids."""
+    undealt: int
+    seats: tuple[SeatScore, ...]
+    robber_sum: int
+    werewolf_sum: int
+    robber_multiplier: int
+    werewolf_multiplier: int
+    robber_total: int
+    werewolf_total: int
+    winner: Team | None
+    points_after: tuple[int, ...]
+
+
+class MatchInfo(NamedTuple):
+    """What changes once per deal: the deal counter, the dealer, game points, the RNG."""
+
+    deals: int
+    deal_no: int
+    dealer: int
+    points: tuple[int, ...]
+    results: tuple[DealResult, ...]
+    rng: int
+    outcome: Outcome | None
+
+
+class DealInfo(NamedTuple):
+    """Fixed for a deal: the hands as dealt (masks), the undealt card id (or -1), the roles."""
+
+    dealt: tuple[int, ...]
+    undealt: int
+    roles: tuple[Role, ...]
+    hand_size: int
+
+
+class TableInfo(NamedTuple):
+    """What changes once per trick: the leader, the completed tricks and their winners, the
+    chips. (The piles follow from the tricks and their winners.)"""
+
+    leader: int
+    tricks: tuple[tuple[int, ...], ...]
+    winners: tuple[int, ...]
+    werewolf_chips: tuple[int, ...]
+    traitor_chip: int
+
+
+class State(NamedTuple):
+    config: Config
+    match: MatchInfo
+    deal: DealInfo
+    table: TableInfo
+    hands: tuple[int, ...]
+    trick: tuple[int, ...]
+    turn: int
+    """The seat to play, or -1 when the match is over."""
+
+    @property
+    def phase(self) -> Phase:
+        return Phase.PLAY if self.turn >= 0 else Phase.OVER
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
