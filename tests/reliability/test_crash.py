@@ -55,6 +55,8 @@ class Serve:
                 str(BOT_DELAY),
                 "--time-scale",
                 str(TIME_SCALE),
+                "--rooms-per-minute",
+                "100000",
                 "--log-level",
                 "error",
             ],

@@ -141,7 +141,9 @@ def test_generated_bad_messages_get_clear_errors_and_change_nothing_unlogged(
         state, _ = game.apply(state, seat, Action.parse(act))
     assert game.view(state, _omni()) == game.view(room.match.state, _omni())
     assert len(stored.actions) == room.match.version
-    assert {"invalid_message", "unknown_type", "not_ready"} <= seen_codes, seen_codes
+    assert {"invalid_message", "unknown_type"} <= seen_codes, seen_codes
+    stranger.send({"type": "action", "id": "late", "text": "abstain"})
+    assert stranger.answer("late")["error"]["code"] == "not_ready"
     assert server.http.get(f"/api/rooms/{code}").status_code == 200
 
 

@@ -346,7 +346,7 @@ def json_strings(obj: Any, out: set[str] | None = None) -> set[str]:
 
 def _meaningful(s: str) -> bool:
     s = s.strip()
-    return len(s) >= 3 and not re.fullmatch(r"[\d\s.,:+-]*", s)
+    return len(s) >= 2 and not re.fullmatch(r"[\d\s.,:+-]*", s)
 
 
 def _leaves(msg: Any) -> str:
@@ -415,6 +415,9 @@ def check(played: PlayedMatch, *, perturbations: int = 2) -> Verdict:
             if c.is_host:
                 legal = game.legal_actions(state, None)
                 knowledge |= json_strings(norm([a.to_json() for a in legal]))
+        final = game.outcome(states[-1])
+        if final is not None:  # the outcome is everyone's once the match is over
+            knowledge |= json_strings(norm(final.to_json()))
         known_text = "\x00".join(knowledge).casefold()
         hidden: set[str] = set(state_strings)
         for other, per_version in view_strings.items():
@@ -566,9 +569,11 @@ def _check_view(
     if msg["host_actions"] != host:
         problems.append("'host_actions' is not the moderator actions for the host alone")
     deadline = msg["deadline"]
-    if deadline is not None:
-        deadline = {k: deadline[k] for k in ("label", "seconds", "phase")}
-    if deadline != _expect_deadline(game, state):
+    expected = _expect_deadline(game, state)
+    if deadline is not None and expected is not None:
+        deadline = {k: deadline[k] for k in ("label", "seconds")}
+        expected = {k: expected[k] for k in ("label", "seconds")}
+    if deadline != expected:
         problems.append(f"deadline {msg['deadline']} is not the game's public deadline")
     outcome = game.outcome(state)
     if msg["outcome"] != (None if outcome is None else norm(outcome.to_json())):

@@ -136,6 +136,8 @@ class Serve:
                 str(bot_delay),
                 "--time-scale",
                 str(time_scale),
+                "--rooms-per-minute",
+                "100000",
                 "--log-level",
                 "error",
             ],
