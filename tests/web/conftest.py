@@ -147,7 +147,12 @@ class Pages:
         return page
 
     def shot(self, page: Any, name: str, *, full: bool = False) -> None:
+        """Save a screenshot; on a phone, the page must also fit its width (no sideways scroll)."""
         page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full)
+        width = page.viewport_size["width"]
+        if width <= PHONE["width"]:
+            wide = page.evaluate("document.documentElement.scrollWidth")
+            assert wide <= width + 1, f"{name}: the page is {wide} px wide on a {width} px phone"
 
     def close(self) -> None:
         for c in self.contexts:

@@ -93,6 +93,7 @@ def test_a_whole_werewolf_match_through_the_screens(pages: Pages) -> None:
         page.click("[data-key='card-toggle']")
         page.wait_for_selector(".role-card .card-id")
     roles = {role_of(p): p for p in phones}
+    names = dict(zip(phones, PEOPLE))
     assert set(roles) == {"werewolf", "seer", "guardian", "villager"}
     for role, page in roles.items():
         card = page.text_content(".role-card")
@@ -120,14 +121,20 @@ def test_a_whole_werewolf_match_through_the_screens(pages: Pages) -> None:
             if page.locator(".open-eyes").count() and "dead" not in shots:
                 shots.add("dead")
                 pages.shot(page, "werewolf-dead-open-eyes", full=True)
+            # The people target, vote out and protect the bots first, so that their own screens
+            # (the Guardian's second night above all) come round.
+            bots = [a for a in offered if a["action"].split()[-1].isdigit()]
+            bots = [a for a in bots if int(a["action"].split()[-1]) >= len(PEOPLE)]
             if picks:
                 agreed = [a for a in picks if "picked by" in a["text"]]
                 if "wolf-pick" not in shots:
                     shots.add("wolf-pick")
                     pages.shot(page, "werewolf-pack-picks")
-                page.click(f"button[data-action='{(agreed or picks)[0]['action']}']")
+                page.click(f"button[data-action='{(agreed or bots or picks)[0]['action']}']")
             elif offered:
-                choice = offered[0]["action"]
+                own = f"protect {PEOPLE.index(names[page])}"
+                mine = [a for a in offered if a["action"] == own]
+                choice = (mine or bots or offered)[0]["action"]
                 if choice.startswith("vote") and "ballot" not in shots:
                     shots.add("ballot")
                     pages.shot(page, "werewolf-ballot")

@@ -7,6 +7,7 @@ and the Mayor plays again.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -49,7 +50,13 @@ def test_a_werewords_round_and_play_again(pages: Pages) -> None:
     table.fill("#join-name", "Table")
     table.click("form.join button[type=submit]")
     table.wait_for_selector(".seats")
+    # Bots think for two seconds, so a person gets a word in between their questions.
+    mayor.click("details[data-key='room-settings'] summary")
+    mayor.fill("#bot-delay", "2")
+    mayor.click("[data-key='save-settings']")
+    mayor.wait_for_function("document.querySelector('#bot-delay').value === '2'")
     room = pages.server.api("GET", f"/api/rooms/{code}")
+    assert room["settings"]["bot_delay"] == 2
     token = mayor.evaluate(f"JSON.parse(localStorage.getItem('wolfden.id.{code}')).token")
     seed = seed_for(room["config"])
     start = {"seed": seed, "fill_with": "rules"}
@@ -67,17 +74,25 @@ def test_a_werewords_round_and_play_again(pages: Pages) -> None:
     pages.shot(wolf, "werewords-werewolf-night")
     click_action(wolf, "ok")
 
-    # Day: a typed question (with markup, shown as text), answered with a token.
-    wolf.wait_for_selector("#ask-text", timeout=30000)
+    # Day: one question at a time. The Mayor answers what the bots asked first, then the
+    # Werewolf types a question (with markup, shown as text) and gets a token.
+    mayor.wait_for_selector(".werewords .questions", timeout=30000)
+    deadline = time.monotonic() + 30
+    while not wolf.locator("#ask-text").count():
+        assert time.monotonic() < deadline, "the Werewolf never got to ask"
+        waiting = mayor.locator(".question.open button[data-action$=' no']:not([disabled])")
+        if waiting.count():
+            waiting.first.click()
+        time.sleep(0.1)
     table.wait_for_selector(".questions")
     assert word not in table.text_content("main"), "the table never shows the word by day"
     question = "Is it <b>bigger</b> than a bread box?"
     wolf.fill("#ask-text", question)
     wolf.click("form.ask-form button[type=submit]")
     mayor.wait_for_selector(".question.open .q-text")
-    item = mayor.locator(".question", has_text="bigger than a bread box")
+    item = mayor.locator(".question", has_text="than a bread box")
     item.locator("button[data-action$=' yes']").click()
-    wolf.locator(".question.answered", has_text="bigger than a bread box").wait_for()
+    wolf.locator(".question.answered", has_text="than a bread box").wait_for()
     assert wolf.locator(".q-text b").count() == 0
     pages.shot(mayor, "werewords-mayor-tokens", full=True)
     pages.shot(table, "werewords-day-table")
@@ -88,6 +103,7 @@ def test_a_werewords_round_and_play_again(pages: Pages) -> None:
     assert wolf.locator("#join-name").count() == 0
 
     # Correct: the Mayor names the guesser; the Werewolf points; the round ends.
+    mayor.wait_for_selector("#give-to")
     mayor.select_option("#give-to", "1")
     click_action(mayor, "give 1 correct")
     wolf.wait_for_selector("button[data-action^='point']")
@@ -99,7 +115,7 @@ def test_a_werewords_round_and_play_again(pages: Pages) -> None:
     pages.shot(table, "werewords-result-table")
     pages.shot(mayor, "werewords-result-phone", full=True)
 
-    mayor.click("[data-key='ww-play_again-']")
+    mayor.click("[data-key='ww-play_again-'], [data-key='host-play_again-']")
     mayor.wait_for_selector("text=Night:")
     wolf.wait_for_selector("text=Night:")
 

@@ -1318,19 +1318,6 @@ def _restore_lobby(room: Room, doc: dict[str, Any]) -> None:
     room.next_match, room.paused_by_host = old.next_match, old.paused_by_host
 
 
-_ACTION_JSON: dict[Action, dict[str, Any]] = {}
-
-
-def _action_json(action: Action) -> dict[str, Any]:
-    """An action's JSON, kept: games offer the same few actions over and over."""
-    found = _ACTION_JSON.get(action)
-    if found is None:
-        if len(_ACTION_JSON) > 50_000:
-            _ACTION_JSON.clear()
-        found = _ACTION_JSON[action] = action.to_json()
-    return found
-
-
 def _allowed(action: Action, legal: list[Action]) -> bool:
     """A legal action, or one filling in a free-text form that the game lists once with the
     text ``"?"`` (werewords lists ``ask "?"``: any question); the game's apply checks the text."""
@@ -1342,6 +1329,19 @@ def _allowed(action: Action, legal: list[Action]) -> bool:
         and all(f == a or (f == "?" and isinstance(a, str)) for f, a in zip(form.args, action.args))
         for form in legal
     )
+
+
+_ACTION_JSON: dict[Action, dict[str, Any]] = {}
+
+
+def _action_json(action: Action) -> dict[str, Any]:
+    """An action's JSON, kept: games offer the same few actions over and over."""
+    found = _ACTION_JSON.get(action)
+    if found is None:
+        if len(_ACTION_JSON) > 50_000:
+            _ACTION_JSON.clear()
+        found = _ACTION_JSON[action] = action.to_json()
+    return found
 
 
 def _not_allowed(action: Action, legal: list[Action], *, host: bool = False) -> str:

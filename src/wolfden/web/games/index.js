@@ -4,6 +4,8 @@
 const RENDERERS = {
   werewolf: () => import("./werewolf.js"),
   werewords: () => import("./werewords.js"),
+  "robbers-horror": () => import("./robbers-horror.js"),
+  "werwoelfe-kids": () => import("./werwoelfe-kids.js"),
 };
 
 const cache = new Map();

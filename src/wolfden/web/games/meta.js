@@ -53,6 +53,34 @@ SPECS.werewords = {
   },
 };
 
+SPECS["robbers-horror"] = {
+  advanced: ["first_dealer", "icons", "show_history"],
+  labels: {
+    players: "Players",
+    deals: "Deals in the match",
+    first_dealer: "First dealer (seat from 0)",
+    icons: "Icons per rank 1–15",
+    show_last_trick: "Show the last trick",
+    show_history: "Show every trick of the deal",
+  },
+};
+
+SPECS["werwoelfe-kids"] = {
+  advanced: ["symbol_faces", "dice_per_team", "duel", "peek_seconds", "too_hard"],
+  labels: {
+    layout: "Village size",
+    doors: "Doors",
+    too_hard: "Too hard for the werewolves (a duel every time)",
+    symbol_faces: "Faces with the symbol (of 6)",
+    dice_per_team: "Dice per team",
+    duel: "Dice duel",
+    peek_seconds: "Seconds a door stays open",
+    notebook: "Notebook memory aid",
+    handover: "One shared device (hand-over screens)",
+    language: "Language",
+  },
+};
+
 export const RULES = {
   werewolf: [
     "Everyone gets a secret card. Werewolves know each other; everyone else is the Town.",

@@ -392,7 +392,9 @@ function render(ctx) {
     if (!ctx.isTable) parts.splice(1, 0, h("p", { class: "lead" }, "You are watching: you see only what is public."));
     return h("div", { class: "werewolf" }, parts);
   }
-  parts.push(roleCard(ctx, you));
+  // What you must do now comes first; your card follows (it is hidden until you show it).
+  const card = roleCard(ctx, you);
+  if (!ctx.legal.length) parts.push(card);
   if (!you.alive) parts.push(openEyes(ctx));
   else if (view.phase === "night") {
     if (you.role === "werewolf" && (ctx.legalNamed("pick").length || you.locked !== null)) parts.push(wolfPanel(ctx, you));
@@ -403,6 +405,7 @@ function render(ctx) {
   if (view.phase !== "night") parts.push(announcements(ctx));
   if (view.phase === "discussion") parts.push(discussionPanel(ctx));
   if (view.ballot) parts.push(ballotPanel(ctx, you));
+  if (ctx.legal.length) parts.push(card);
   parts.push(village(ctx));
   return h("div", { class: "werewolf" }, parts);
 }

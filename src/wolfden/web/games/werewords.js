@@ -318,7 +318,11 @@ function mayorPanel(ctx) {
 }
 
 function askForm(ctx) {
-  if (!ctx.can("ask", "?")) return null;
+  const view = ctx.view;
+  if (!ctx.can("ask", "?")) {
+    if (!view.you || view.you.mayor || !view.typed_questions || view.mode === "companion") return null;
+    return h("p", { class: "panel muted", role: "status" }, "One question at a time: wait until the Mayor has answered.");
+  }
   const input = h("input", { type: "text", id: "ask-text", maxlength: "140", autocomplete: "off", "data-key": "ask-text", placeholder: "Is it an animal?" });
   const form = h(
     "form",
@@ -385,7 +389,7 @@ function resultPanel(ctx) {
     "section",
     { class: ["panel", "ending"], "aria-labelledby": "ww-result" },
     h("h2", { id: "ww-result" }, TEAM_NAMES[r.winning_team] || humanize(String(r.winning_team))),
-    h("p", { class: "summary" }, r.reason),
+    h("p", { class: "summary" }, r.reason ? r.reason.charAt(0).toUpperCase() + r.reason.slice(1) + "." : ""),
     view.word ? h("p", {}, "The Magic Word was ", h("strong", { class: "magic-word" }, view.word), ".") : null,
     r.found && r.found.length ? h("p", {}, `Found: ${r.found.map((s) => nameOf(ctx, s)).join(", ")}`) : null,
     revealed.length

@@ -31,6 +31,7 @@ export const app = {
   lastTick: null,
   spokenMatch: null,
   problem: null,
+  phaseKey: null,
 };
 
 // -- time -------------------------------------------------------------------------------------
@@ -49,7 +50,7 @@ function tick() {
     const total = Number(el.dataset.seconds) || 1;
     const box = el.closest(".countdown");
     if (box) {
-      box.classList.toggle("countdown-low", left <= 10);
+      box.classList.toggle("countdown-low", left <= 10 && total > 20);
       const fill = box.querySelector(".countdown-fill");
       if (fill) fill.style.setProperty("--left", String(Math.max(0, Math.min(1, left / total))));
     }
@@ -291,13 +292,28 @@ export async function call(method, path, body) {
 // -- drawing ------------------------------------------------------------------------------------
 
 let scheduled = false;
+let pressing = false;
+let pressedAt = 0;
+let deferred = false;
 export function render() {
   if (scheduled) return;
   scheduled = true;
   queueMicrotask(() => {
     scheduled = false;
-    draw();
+    // Never swap the page between a finger going down and the click: the tap would be lost.
+    if (pressing && Date.now() - pressedAt < 1500) {
+      deferred = true;
+      setTimeout(released, 1600);
+    } else draw();
   });
+}
+
+function released() {
+  pressing = false;
+  if (deferred) {
+    deferred = false;
+    setTimeout(render, 0);
+  }
 }
 
 function draw() {
@@ -322,7 +338,15 @@ function draw() {
   document.body.dataset.screen = app.route.name === "home" ? "home" : app.msg && app.room && app.room.status !== "lobby" && !app.showLobby ? "match" : "lobby";
   document.body.dataset.device = isTable() ? "table" : "phone";
   if (!app.msg || app.showLobby) document.documentElement.dataset.mood = "dusk";
-  swap(main, screen);
+  // An update that changes nothing on screen leaves the page (and the reader's place) alone.
+  if (main.childNodes.length !== 1 || !main.firstChild.isEqualNode(screen)) swap(main, screen);
+  // A new phase starts at the top of the page, where its title and choices are.
+  const v = app.msg && app.msg.view;
+  const phaseKey = v ? [app.msg.match, v.phase, v.round, v.step, v.day, v.deal].join("|") : document.body.dataset.screen;
+  if (phaseKey !== app.phaseKey) {
+    if (app.phaseKey !== null) window.scrollTo(0, 0);
+    app.phaseKey = phaseKey;
+  }
   tick();
 }
 
@@ -340,7 +364,17 @@ async function loadGames() {
 
 function start() {
   document.getElementById("open-settings").addEventListener("click", () => openSettings(app));
-  document.addEventListener("pointerdown", () => audio.unlock(), { passive: true });
+  document.addEventListener(
+    "pointerdown",
+    () => {
+      pressing = true;
+      pressedAt = Date.now();
+      audio.unlock();
+    },
+    { passive: true, capture: true },
+  );
+  document.addEventListener("pointerup", released, { capture: true });
+  document.addEventListener("pointercancel", released, { capture: true });
   document.addEventListener("keydown", () => audio.unlock());
   window.addEventListener("hashchange", onRoute);
   setInterval(tick, 250);

@@ -66,7 +66,7 @@ function hostBar(ctx, renderer) {
 
 function logPanel(ctx) {
   if (!app.log.length) return null;
-  const recent = app.log.slice(-40).reverse();
+  const recent = app.log.slice(ctx.isTable ? -8 : -40).reverse();
   return h(
     "details",
     { class: "panel log", open: ctx.isTable ? true : null, "data-key": "log" },
@@ -90,7 +90,8 @@ export function matchScreen(app_) {
   const ctx = context();
   const renderer = app_.renderer;
   const body = renderer.render(ctx);
-  const timer = ctx.deadline && !ctx.ended ? countdown(ctx.deadline, { big: true, label: renderer.timerLabel ? renderer.timerLabel(ctx.deadline, ctx) : undefined }) : null;
+  const showTimer = ctx.deadline && !ctx.ended && (!renderer.showDeadline || renderer.showDeadline(ctx));
+  const timer = showTimer ? countdown(ctx.deadline, { big: true, label: renderer.timerLabel ? renderer.timerLabel(ctx.deadline, ctx) : undefined }) : null;
   if (timer) timer.classList.add("phase-timer");
   const title = body.querySelector("h1");
   if (timer && title) title.after(timer);

@@ -46,7 +46,7 @@ export function presenceTag(seatEntry) {
   return h("span", { class: `presence presence-${p.cls}` }, h("span", { class: "dot", "aria-hidden": "true" }), p.text);
 }
 
-export function button(label, onClick, { cls = "", disabled = false, key, pressed, describedBy, aria } = {}) {
+export function button(label, onClick, { cls = "", disabled = false, key, pressed, describedBy, aria, action } = {}) {
   return h(
     "button",
     {
@@ -54,6 +54,7 @@ export function button(label, onClick, { cls = "", disabled = false, key, presse
       class: ["btn", cls],
       disabled,
       "data-key": key,
+      "data-action": action,
       "aria-pressed": pressed === undefined ? null : String(pressed),
       "aria-describedby": describedBy,
       "aria-label": aria,

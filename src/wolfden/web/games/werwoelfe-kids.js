@@ -1,0 +1,262 @@
+// Werwölfe Kids: the village of houses with doors (easy: each its own colour and shape;
+// difficult: all alike), placing people by tapping, doors that open and close again, reachable
+// houses for a werewolf's move, the missing row, caught werewolves, the dice-duel race with
+// tumbling dice, hand-over screens for one shared device, day and night, English and German.
+
+import { h, s } from "../js/dom.js";
+import { button } from "../js/ui.js";
+
+const WORDS = {
+  en: {
+    setup: "Getting ready", day: "Day", night: "Night", duel: "Dice duel!", handover: "Hand over", over: "The end",
+    village: "Village team", werewolves: "Werewolf team", you: "You are the", watching: "You are watching.",
+    missing: "Missing people", caught: "Caught werewolves", of: "of", house: "House", door: "door",
+    empty: "empty", werewolf: "a werewolf!", discovered: "a discovered werewolf!", reachable: "can go here",
+    scatter: "Place the rest for me", undo: "Take the last one back", done: "Put the doors on",
+    close: "Close the door", stay: "Stay here", roll: "Roll the dice!", wake: "We are awake!",
+    pick: "Who moves in?", set: "set aside", left: "dice left", symbol: "moon", wins: "win!",
+    colours: { red: "red", blue: "blue", green: "green", yellow: "yellow" },
+    shapes: { round: "round", square: "square", arched: "arched", pointed: "pointed", plain: "plain" },
+    closeEyes: "Close your eyes and turn around.", notebook: "Notebook", saw: "saw", onDay: "day",
+  },
+  de: {
+    setup: "Vorbereitung", day: "Tag", night: "Nacht", duel: "Würfelduell!", handover: "Übergabe", over: "Spielende",
+    village: "Dorf-Team", werewolves: "Werwolf-Team", you: "Ihr seid das", watching: "Du schaust zu.",
+    missing: "Vermisste", caught: "Gefangene Werwölfe", of: "von", house: "Haus", door: "Tür",
+    empty: "leer", werewolf: "ein Werwolf!", discovered: "ein entdeckter Werwolf!", reachable: "erreichbar",
+    scatter: "Die übrigen verteilen", undo: "Letzten zurücknehmen", done: "Türen davor",
+    close: "Tür schließen", stay: "Hier bleiben", roll: "Würfeln!", wake: "Wir sind wach!",
+    pick: "Wer zieht ein?", set: "beiseite", left: "Würfel übrig", symbol: "Mond", wins: "gewinnt!",
+    colours: { red: "rote", blue: "blaue", green: "grüne", yellow: "gelbe" },
+    shapes: { round: "runde", square: "eckige", arched: "Bogen-", pointed: "spitze", plain: "schlichte" },
+    closeEyes: "Augen zu und umdrehen.", notebook: "Notizbuch", saw: "gesehen", onDay: "Tag",
+  },
+};
+
+function words(view) {
+  return WORDS[view.language] || WORDS.en;
+}
+
+const DOOR_FILL = { red: "#c0392b", blue: "#2563eb", green: "#15803d", yellow: "#d4a017" };
+
+/** A door: its shape and colour drawn, and said in words (never colour alone). */
+function door(view, id) {
+  const [colour, shape] = id.split("-");
+  const w = words(view);
+  const plain = view.doors === "difficult" || shape === "plain";
+  const fill = plain ? "#8b5e3c" : DOOR_FILL[colour] || "#888";
+  const body = {
+    round: s("rect", { x: "10", y: "8", width: "40", height: "52", rx: "20", fill }),
+    square: s("rect", { x: "10", y: "12", width: "40", height: "48", fill }),
+    arched: s("path", { d: "M10 60 V28 A20 20 0 0 1 50 28 V60 Z", fill }),
+    pointed: s("path", { d: "M10 60 V26 L30 6 L50 26 V60 Z", fill }),
+    plain: s("rect", { x: "10", y: "10", width: "40", height: "50", rx: "3", fill }),
+  }[plain ? "plain" : shape] || s("rect", { x: "10", y: "10", width: "40", height: "50", fill });
+  const label = plain ? (view.language === "de" ? "eine Tür wie alle" : "a door like every other") : `${w.colours[colour] || colour} ${w.shapes[shape] || shape} ${w.door}`;
+  return {
+    node: s("svg", { viewBox: "0 0 60 64", class: "door-svg", "aria-hidden": "true" }, body, s("circle", { cx: "40", cy: "40", r: "3", fill: "#fff" }), plain ? null : s("rect", { x: "10", y: "58", width: "40", height: "4", fill: "#0004" })),
+    label,
+  };
+}
+
+function personOf(view, id) {
+  return (view.cast || []).find((p) => p.id === id) || { id, name: id, look: "" };
+}
+
+function contentNode(view, content) {
+  const w = words(view);
+  if (content === "empty") return h("span", { class: "content content-empty" }, w.empty);
+  if (content === "werewolf") return h("span", { class: "content content-wolf" }, h("span", { "aria-hidden": "true", class: "big-glyph" }, "☾"), w.werewolf);
+  if (content === "werewolf-discovered") return h("span", { class: "content content-wolf discovered" }, h("span", { "aria-hidden": "true", class: "big-glyph" }, "☾!"), w.discovered);
+  const p = personOf(view, content);
+  return h("span", { class: "content content-person" }, h("span", { class: "avatar", "aria-hidden": "true" }, p.name.charAt(0)), h("strong", {}, p.name), h("span", { class: "look" }, p.look));
+}
+
+/** Which action (if any) a tap on this house does now. */
+function houseAction(ctx, house) {
+  for (const name of ["put", "haunt", "open", "move"]) {
+    const a = ctx.legal.find((x) => x.name === name && x.args[0] === house);
+    if (a) return a;
+  }
+  return null;
+}
+
+function villageGrid(ctx) {
+  const view = ctx.view;
+  const w = words(view);
+  const targets = new Set(view.move ? view.move.targets : []);
+  const grid = h("div", { class: "kids-village", role: "grid", "aria-label": view.language === "de" ? "Das Dorf" : "The village" });
+  grid.style.setProperty("--cols", String(view.cols));
+  for (let r = 0; r < view.rows; r++) {
+    const row = h("div", { class: "kids-row", role: "row" });
+    for (let c = 0; c < view.cols; c++) {
+      const house = view.houses[r * view.cols + c];
+      const d = door(view, house.door);
+      const action = houseAction(ctx, house.house);
+      const reachable = targets.has(house.house);
+      const shown = house.content !== undefined;
+      const inner = [
+        h("span", { class: "house-name" }, house.house),
+        shown ? h("span", { class: "house-inside" }, contentNode(view, house.content)) : h("span", { class: "door-wrap" }, d.node),
+        h("span", { class: "visually-hidden" }, `${w.house} ${house.house}, ${d.label}${house.open ? ", open" : ""}`),
+        reachable ? h("span", { class: "reach-note" }, w.reachable) : null,
+      ];
+      const cls = ["house", house.open && "open", reachable && "reachable", action && "tappable", shown && "shown", view.move && view.move.from === house.house && "origin"];
+      row.append(
+        h("div", { role: "gridcell", class: "cell" },
+          action
+            ? h("button", { type: "button", class: cls, disabled: ctx.busy, "data-action": `${action.name} ${house.house}`, "data-key": `house-${house.house}`, on: { click: () => ctx.act(action) } }, inner)
+            : h("div", { class: cls }, inner)),
+      );
+    }
+    grid.append(row);
+  }
+  return h("section", { class: "panel kids-board" }, grid);
+}
+
+function castPicker(ctx) {
+  const view = ctx.view;
+  const picks = ctx.legalNamed("pick");
+  if (!picks.length && !view.selected) return null;
+  const w = words(view);
+  return h(
+    "section",
+    { class: "panel", "aria-labelledby": "kids-cast" },
+    h("h2", { id: "kids-cast" }, w.pick),
+    h(
+      "div",
+      { class: "cast-grid" },
+      [...(view.selected ? [{ name: "pick", args: [view.selected], chosen: true }] : []), ...picks].map((a) => {
+        const p = personOf(view, a.args[0]);
+        return h(
+          "button",
+          { type: "button", class: ["btn", "person-btn", a.chosen && "chosen"], disabled: a.chosen || ctx.busy, "aria-pressed": String(Boolean(a.chosen)), "data-action": `pick ${p.id}`, "data-key": `pick-${p.id}`, on: { click: () => ctx.act({ name: "pick", args: [p.id] }) } },
+          h("span", { class: "avatar", "aria-hidden": "true" }, p.name.charAt(0)),
+          h("strong", {}, p.name),
+          h("span", { class: "look" }, p.look),
+        );
+      }),
+    ),
+  );
+}
+
+function controls(ctx) {
+  const w = words(ctx.view);
+  const labels = { scatter: w.scatter, undo: w.undo, done: w.done, close: w.close, stay: w.stay };
+  const list = ctx.legal.filter((a) => labels[a.name]);
+  if (!list.length) return null;
+  return h("div", { class: "row kids-controls" }, list.map((a) => button(labels[a.name], () => ctx.act(a), { cls: ["btn-big", a.name === "done" || a.name === "close" ? "btn-primary" : ""].join(" "), key: `kids-${a.name}`, action: a.name, disabled: ctx.busy })));
+}
+
+function dieFace(isSymbol, tumble, i) {
+  return h("span", { class: ["die", isSymbol && "symbol", tumble && "tumble", tumble && `t${i % 3}`], "aria-hidden": "true" }, isSymbol ? "☾" : "");
+}
+
+function duelPanel(ctx) {
+  const view = ctx.view;
+  const duel = view.duel;
+  if (!duel) return null;
+  const w = words(view);
+  const per = view.rules.dice_per_team;
+  const prev = ctx.local.lastRolls || {};
+  const teams = ["village", "werewolves"].map((team) => {
+    const left = duel.dice[team];
+    const roll = duel.last_roll[team];
+    const key = `${roll.dice}-${roll.symbols}-${left}`;
+    const fresh = prev[team] !== undefined && prev[team] !== key;
+    prev[team] = key;
+    const set = per - left;
+    const dice = [];
+    for (let i = 0; i < set; i++) dice.push(dieFace(true, fresh && i >= set - roll.symbols, i));
+    for (let i = 0; i < left; i++) dice.push(dieFace(false, fresh, i));
+    return h(
+      "div",
+      { class: ["duel-team", view.you === team && "mine"] },
+      h("h3", {}, w[team]),
+      h("div", { class: "dice" }, dice),
+      h("p", {}, `${set} ${w.set} · ${left} ${w.left}`),
+    );
+  });
+  ctx.local.lastRolls = prev;
+  return h(
+    "section",
+    { class: "panel duel", "aria-labelledby": "kids-duel" },
+    h("h2", { id: "kids-duel" }, `${w.duel} ${w.house} ${duel.house}`),
+    h("div", { class: "duel-teams" }, teams),
+    ctx.can("roll") ? button(w.roll, () => ctx.act({ name: "roll", args: [] }), { cls: "btn-primary btn-huge", key: "kids-roll", action: "roll" }) : null,
+    h("p", { class: "visually-hidden", role: "status" }, teams.map((t) => t.textContent).join(". ")),
+  );
+}
+
+function rows(ctx) {
+  const view = ctx.view;
+  const w = words(view);
+  const slots = [];
+  for (let i = 0; i < view.missing_to_win; i++) {
+    const id = view.missing[i];
+    slots.push(h("li", { class: ["missing-slot", id && "filled"] }, id ? [h("span", { class: "avatar", "aria-hidden": "true" }, personOf(view, id).name.charAt(0)), h("span", {}, personOf(view, id).name)] : h("span", { class: "visually-hidden" }, "—")));
+  }
+  const wolves = [];
+  for (let i = 0; i < view.werewolves; i++) wolves.push(h("li", { class: ["wolf-slot", i < view.caught && "caught"] }, h("span", { "aria-hidden": "true" }, "☾"), h("span", { class: "visually-hidden" }, i < view.caught ? "caught" : "free")));
+  return h(
+    "section",
+    { class: "panel kids-rows" },
+    h("h2", {}, `${w.missing}: ${view.missing.length} ${w.of} ${view.missing_to_win}`),
+    h("ol", { class: "missing-row" }, slots),
+    h("h2", {}, `${w.caught}: ${view.caught} ${w.of} ${view.werewolves}`),
+    h("ol", { class: "wolf-row" }, wolves),
+  );
+}
+
+function notebook(ctx) {
+  const view = ctx.view;
+  if (!view.notebook || !view.notebook.length) return null;
+  const w = words(view);
+  return h("details", { class: "panel", "data-key": "notebook" }, h("summary", {}, w.notebook),
+    h("ul", {}, view.notebook.map((n) => h("li", {}, `${n.house}: `, contentNode(view, n.saw), ` (${w.onDay} ${n.day})`))));
+}
+
+function render(ctx) {
+  const view = ctx.view;
+  const w = words(view);
+  const title = view.phase === "day" || view.phase === "night" ? `${w[view.phase]} ${view.day}` : w[view.phase] || view.phase;
+  const me = view.you ? `${w.you} ${w[view.you]}.` : ctx.isTable ? "" : w.watching;
+  if (view.phase === "handover") {
+    return h(
+      "div",
+      { class: ["kids", "handover"], lang: view.language },
+      h("h1", { class: "phase-title" }, title),
+      h("p", { class: "prompt big" }, view.prompt),
+      ctx.can("wake") ? button(w.wake, () => ctx.act({ name: "wake", args: [] }), { cls: "btn-primary btn-huge", key: "kids-wake", action: "wake" }) : h("p", { class: "big" }, w.closeEyes),
+      rows(ctx),
+    );
+  }
+  return h(
+    "div",
+    { class: ["kids", `kids-${view.phase}`], lang: view.language },
+    h("h1", { class: "phase-title" }, title),
+    me ? h("p", { class: "lead" }, me) : null,
+    h("p", { class: "prompt", role: "status" }, view.prompt),
+    view.phase === "over" ? h("section", { class: "panel ending" }, h("h2", {}, `${w[view.winner]} ${w.wins}`)) : null,
+    duelPanel(ctx),
+    castPicker(ctx),
+    villageGrid(ctx),
+    controls(ctx),
+    rows(ctx),
+    notebook(ctx),
+  );
+}
+
+const CUE_SOUNDS = { rooster: "rooster", howl: "howl", found: "chime", caught: "win", hides: "howl", missing: "knock", win: "win" };
+
+export default {
+  id: "werwoelfe-kids",
+  render,
+  cues: (prev, view, events) => events.filter((e) => e.type === "cue" && CUE_SOUNDS[e.cue]).map((e) => CUE_SOUNDS[e.cue]).concat(events.some((e) => e.type === "roll") ? ["dice"] : []),
+  mood: (view) => (view.phase === "night" || view.phase === "setup" ? "night" : view.phase === "over" ? "dusk" : "day"),
+  lang: (view) => view.language || "en",
+  // The door's timer belongs to the team whose door is open: anyone else seeing a timer would
+  // learn that the werewolves found no werewolf tonight.
+  showDeadline: (ctx) => Boolean(ctx.view.peek),
+  timerLabel: (deadline, ctx) => (ctx.view.language === "de" ? "Die Tür schließt sich in" : "The door closes in"),
+};
