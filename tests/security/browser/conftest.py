@@ -1,3 +1,0 @@
-from tests.web.conftest import browser, pages, server
-
-__all__ = ["browser", "pages", "server"]
