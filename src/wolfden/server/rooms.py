@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import dataclasses
 import hashlib
 import hmac
@@ -57,6 +58,16 @@ NAME_MAX = 24
 ROLES = ("player", "spectator", "table")
 ABSENT_POLICIES = ("bot", "wait", "timeout")
 PROTOCOL_VERSION = 1
+
+
+def storage_refused(what: str) -> Refused:
+    """The database refused a write (disk full, file locked): nothing was applied."""
+    return Refused(
+        "unavailable",
+        f"The server could not save {what} (its storage is full or busy); nothing changed. "
+        "Try again in a moment.",
+        503,
+    )
 
 
 def new_token() -> str:
@@ -341,6 +352,8 @@ class RoomManager:
         self.store = store
         self.clock = clock
         self.rooms: dict[str, Room] = {}
+        self.saved: dict[str, dict[str, Any]] = {}
+        """Each room's document as last written: what a refused write puts back."""
         self.on_change: Callable[[Room], None] | None = None
         self.match_config: list[Callable[[Room, Any], Any]] = []
         """Steps that complete a room's config for each new match (a room's word lists)."""
@@ -371,6 +384,7 @@ class RoomManager:
                         room.finished.append(room.match.id)
                         room.paused_by_host = False
             self.rooms[room.code] = room
+            self.saved[room.code] = room.to_doc()
             count += 1
         return count
 
@@ -467,16 +481,19 @@ class RoomManager:
             if code not in self.rooms and not self.store.room_exists(code):
                 return code
 
-    def _save(self, room: Room) -> None:
+    def _save(self, room: Room, *, restore: bool = True) -> None:
+        """Write the room; if the database refuses, put the room back as it was last saved
+        (``restore``), so that memory never holds a change the file does not."""
+        doc = room.to_doc()
         try:
-            self.store.save_room(
-                room.code, room.game.id, room.status, room.to_doc(), self.clock.now()
-            )
+            self.store.save_room(room.code, room.game.id, room.status, doc, self.clock.now())
         except StorageError as exc:
             log.error("room %s not saved: %s", room.code, exc)
-            raise Refused(
-                "internal", "The server could not save the room; try again.", 500
-            ) from exc
+            saved = self.saved.get(room.code)
+            if restore and saved is not None:
+                _restore_lobby(room, saved)
+            raise storage_refused("the room") from exc
+        self.saved[room.code] = copy.deepcopy(doc)
 
     def _config(self, game: Game, data: Any) -> Any:
         if not plain_text(data):
@@ -541,14 +558,8 @@ class RoomManager:
         return room, p, token
 
     def join(self, room: Room, name: Any, role: Any) -> tuple[Participant, str]:
-        seats = [SeatSlot(s.participant, s.bot) for s in room.seats]
         p, token = self._add_participant(room, name, role)
-        try:
-            self._save(room)
-        except Refused:
-            del room.participants[p.id]
-            room.seats = seats
-            raise
+        self._save(room)
         self.publish_room(room)
         return p, token
 
@@ -714,8 +725,8 @@ class RoomManager:
         room.host = target.id
         self._changed(room)
 
-    def _changed(self, room: Room) -> None:
-        self._save(room)
+    def _changed(self, room: Room, *, restore: bool = True) -> None:
+        self._save(room, restore=restore)
         self.publish_room(room)
         if self.on_change:
             self.on_change(room)
@@ -791,14 +802,20 @@ class RoomManager:
         try:
             self.store.create_match(stored)
         except StorageError as exc:
-            raise Refused(
-                "internal", "The server could not save the new match; try again.", 500
-            ) from exc
+            saved = self.saved.get(room.code)
+            if saved is not None:
+                _restore_lobby(room, saved)  # the bots that filled empty seats go again
+            raise storage_refused("the new match") from exc
+        previous = room.match
         room.next_match += 1
         room.match = m
         room.status = "live"
         room.paused_by_host = False
-        self._changed(room)
+        try:
+            self._changed(room)
+        except Refused:
+            room.match = previous
+            raise
         self.publish_views(room, [])
         self._check_absent(room)
         self._after_change(room)
@@ -834,9 +851,7 @@ class RoomManager:
         try:
             self.store.end_match(m.id, self.clock.now(), outcome)
         except StorageError as exc:
-            raise Refused(
-                "internal", "The server could not save the end of the match.", 500
-            ) from exc
+            raise storage_refused("the end of the match") from exc
         self._finish(room, m, outcome)
         self.publish_views(room, [])
 
@@ -851,7 +866,12 @@ class RoomManager:
         for task in room.grace_tasks.values():
             task.cancel()
         room.grace_tasks.clear()
-        self._changed(room)
+        try:
+            self._changed(room, restore=False)
+        except Refused:
+            # The end is committed with the match; the room document catches up at its next
+            # write, and a restart reads a live room whose match has ended as finished.
+            self.publish_room(room)
 
     def _cancel_timers(self, room: Room) -> None:
         self._disarm(room)
@@ -1018,9 +1038,7 @@ class RoomManager:
             )
         except StorageError as exc:
             log.error("%s: action not saved: %s", m.id, exc)
-            raise Refused(
-                "internal", "The server could not save this action; nothing changed.", 500
-            ) from exc
+            raise storage_refused("this action") from exc
         m.state, m.version, m.phase_seq, m.phase_started = state, m.version + 1, seq, started
         if outcome is not None:
             self._finish(room, m, outcome)
@@ -1090,6 +1108,23 @@ class RoomManager:
                 self._commit(room, m, None, dl.action)
             except Refused as exc:
                 log.error("%s: the deadline action %s failed: %s", m.id, dl.action, exc.message)
+                self._retry_later(room, m)
+
+    def _retry_later(self, room: Room, m: Match) -> None:
+        """After a commit the storage refused, try the clock and the bots again in a while,
+        so that a room does not stall once the disk has room or the lock is released."""
+
+        async def retry(version: int) -> None:
+            await self.clock.sleep_until(self.clock.now() + self.settings.storage_retry_seconds)
+            async with room.lock:
+                if room.timer is asyncio.current_task():
+                    room.timer = None
+                    if room.match is m and m.version == version:
+                        self._after_change(room)
+
+        if room.timer is not None:
+            room.timer.cancel()
+        room.timer = asyncio.get_running_loop().create_task(retry(m.version))
 
     def _bot_kind(self, room: Room, m: Match, seat: int) -> str | None:
         slot = room.seats[seat]
@@ -1134,6 +1169,7 @@ class RoomManager:
                     self._commit(room, m, seat, action)
                 except Refused as exc:
                     log.error("%s: bot %s at seat %s: %s", m.id, kind, seat, exc.message)
+                    self._retry_later(room, m)
         finally:
             if room.bot_tasks.get(seat) is me:
                 del room.bot_tasks[seat]
@@ -1276,6 +1312,15 @@ class RoomManager:
                 )
             out[p.id] = text
         return out
+
+
+def _restore_lobby(room: Room, doc: dict[str, Any]) -> None:
+    """Put back the room's lobby state (seats, people, host, settings, status) from ``doc``."""
+    old = Room.from_doc(copy.deepcopy(doc))
+    room.config, room.settings, room.seats = old.config, old.settings, old.seats
+    room.participants, room.host, room.status = old.participants, old.host, old.status
+    room.finished, room.next_participant = old.finished, old.next_participant
+    room.next_match, room.paused_by_host = old.next_match, old.paused_by_host
 
 
 def _allowed(action: Action, legal: list[Action]) -> bool:

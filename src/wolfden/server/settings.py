@@ -28,6 +28,8 @@ class Settings:
     """Messages dropped for rate in a row after which the connection is closed (code 1008)."""
     send_queue_limit: int = 256
     """Frames waiting for a slow client after which it is disconnected (it reconnects fresh)."""
+    storage_retry_seconds: float = 2.0
+    """After the database refused a clock or bot action (disk full, locked), retry this late."""
     wrong_codes_per_minute: int = 20
     """Lookups of room codes that do not exist, per client address, before ``429``."""
     admin_token: str | None = None

@@ -166,16 +166,21 @@ class RoomStore:
             try:
                 yield self.db
             except sqlite3.Error as exc:
-                self.db.execute("ROLLBACK")
+                self._rollback()
                 raise StorageError(f"could not save: {exc}") from exc
             except BaseException:
-                self.db.execute("ROLLBACK")
+                self._rollback()
                 raise
             try:
                 self.db.execute("COMMIT")
             except sqlite3.Error as exc:
-                self.db.execute("ROLLBACK")
+                self._rollback()
                 raise StorageError(f"could not save: {exc}") from exc
+
+    def _rollback(self) -> None:
+        """Undo the open transaction, if SQLite has not already (it does on a full disk)."""
+        if self.db.in_transaction:
+            self.db.execute("ROLLBACK")
 
     # -- rooms ----------------------------------------------------------------------
 

@@ -1,0 +1,3 @@
+from tests.server.conftest import make_server, server
+
+__all__ = ["make_server", "server"]

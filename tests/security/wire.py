@@ -1,0 +1,595 @@
+"""Matches played through the real server with a recorder on every socket, and the checks that
+every recorded frame holds nothing its viewer may not know.
+
+One WebSocket client per seat, plus a spectator and a table screen. The clock is the server's
+fake clock, moved on only when no one can act. After the match the record is replayed, and every
+frame of every socket is compared with what the game itself allows that viewer to see at that
+version: ``view(state, viewer)``, ``visible_events``, the seat's own legal actions, the host's
+moderator actions, the public deadline and outcome. On top of that every frame is scanned for
+secret strings: strings present in the hidden state or in other viewers' views that the
+viewer's own legitimate knowledge does not contain.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import enum
+import json
+import random
+import re
+import threading
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Any
+
+import orjson
+
+from tests.server.conftest import Client, Server
+from wolfden.engine import (
+    OMNISCIENT,
+    SPECTATOR,
+    TABLE,
+    Action,
+    Game,
+    Rng,
+    Viewer,
+    config_from_json,
+    config_to_json,
+)
+from wolfden.server.clock import FakeClock
+from wolfden.server.errors import Refused
+from wolfden.server.rooms import Match, Room, RoomManager, RoomSettings
+from wolfden.server.settings import Settings
+from wolfden.storage.rooms import RoomStore
+
+VIEW_KEYS = {
+    "type",
+    "match",
+    "version",
+    "view",
+    "events",
+    "legal",
+    "host_actions",
+    "deadline",
+    "paused",
+    "outcome",
+    "server_time",
+}
+FRAME_KEYS: dict[str, set[str]] = {
+    "welcome": {"type", "v", "you", "server_time"},
+    "room": {"type", "room", "server_time"},
+    "accepted": {"type", "id", "version"},
+    "rejected": {"type", "id", "error"},
+    "error": {"type", "error", "id"},
+    "pong": {"type", "id", "server_time"},
+    "closed": {"type", "reason"},
+    "view": VIEW_KEYS,
+}
+ROOM_KEYS = {
+    "code",
+    "game",
+    "status",
+    "config",
+    "seats",
+    "participants",
+    "settings",
+    "match",
+    "paused",
+    "matches",
+}
+SEAT_KEYS = {"seat", "participant", "name", "bot", "connected", "stand_in"}
+PARTICIPANT_KEYS = {"id", "name", "role", "seat", "host", "connected"}
+
+
+def norm(obj: Any) -> Any:
+    """What ``obj`` looks like after a trip through JSON (tuples → lists, keys → strings)."""
+
+    def plain(o: Any) -> Any:
+        if isinstance(o, Mapping):
+            return dict(o)
+        if isinstance(o, (set, frozenset)):
+            return sorted(o)
+        raise TypeError(type(o).__name__)
+
+    return orjson.loads(orjson.dumps(obj, default=plain, option=orjson.OPT_NON_STR_KEYS))
+
+
+class Recorder(Client):
+    """A client that keeps every frame exactly as it arrived (text), in order."""
+
+    def __init__(self, server: Server, code: str, token: str, viewer: Viewer, host: bool) -> None:
+        self.frames: list[str] = []
+        self.viewer = viewer
+        self.is_host = host
+        super().__init__(server, code, token)
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        raw = self.ws.recv(timeout=timeout)
+        text = raw if isinstance(raw, str) else raw.decode()
+        self.frames.append(text)
+        msg = json.loads(text)
+        self.received.append(msg)
+        if msg["type"] == "view":
+            self.view = msg
+        elif msg["type"] == "room":
+            self.room = msg["room"]
+        return dict(msg)
+
+    def until_version(self, match: str, version: int, timeout: float = 10) -> None:
+        """Read until this client has seen the view of ``version`` (or later) of ``match``."""
+        end = time.monotonic() + timeout
+        while not (
+            self.view is not None
+            and self.view["match"] == match
+            and self.view["version"] >= version
+        ):
+            self.recv(max(0.01, end - time.monotonic()))
+
+
+@dataclass
+class PlayedMatch:
+    game: Game
+    code: str
+    match: str
+    record: dict[str, Any]
+    clients: list[Recorder]
+    names: list[str]
+    rejected: int = 0
+    accepted: int = 0
+    host_actions: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+    pokes: list[tuple[int, dict[str, Any], int, dict[str, Any]]] = field(default_factory=list)
+    participants: list[Any] = field(default_factory=list)
+
+
+def _poke(rng: random.Random, c: Recorder, others: list[Recorder], version: int) -> dict[str, Any]:
+    """A message that must be refused: another seat's action, a stale version, a wrong seat."""
+    pick = rng.randrange(4)
+    legal = [a for o in others if o.view for a in o.view["legal"]]
+    if pick == 0 and legal:
+        return {"type": "action", "id": "poke", "action": rng.choice(legal)}
+    if pick == 1 and c.view and c.view["legal"]:
+        return {
+            "type": "action",
+            "id": "poke",
+            "version": version - 1,
+            "action": rng.choice(c.view["legal"]),
+        }
+    if pick == 2:
+        return {"type": "action", "id": "poke", "seat": rng.randrange(12), "text": "vote 1"}
+    return {"type": "host_action", "id": "poke", "text": "dawn"}
+
+
+WORDS = ["is it an animal", "bigger than a house", "tree", "river", "lantern"]
+
+
+def fill_in(action: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A free-text form (an argument ``"?"``, such as a question) filled with some text."""
+    args = [rng.choice(WORDS) if a == "?" else a for a in action.get("args", [])]
+    return {**action, "args": args}
+
+
+def play(
+    server: Server,
+    game: Game,
+    config: Any,
+    seed: int,
+    *,
+    pokes: float = 0.15,
+    max_steps: int = 3000,
+) -> PlayedMatch:
+    """One match, every seat a recorded person choosing random legal actions."""
+    rng = random.Random(seed)
+    seats = game.num_seats(config)
+    names = [f"Seat{i}" for i in range(seats)]
+    made = server.create(game.id, names[0], config=config_to_json(config))
+    code, host_token = made["code"], made["token"]
+    tokens = [host_token] + [server.join(code, n)["token"] for n in names[1:]]
+    spectator = server.join(code, "Watcher", "spectator")["token"]
+    table = server.join(code, "Wall", "table")["token"]
+    clients = [Recorder(server, code, t, Viewer.of(i), i == 0) for i, t in enumerate(tokens)]
+    clients.append(Recorder(server, code, spectator, SPECTATOR, False))
+    clients.append(Recorder(server, code, table, TABLE, False))
+    r = server.host("POST", f"/api/rooms/{code}/start", host_token, json={"seed": seed})
+    assert r.status_code == 200, r.text
+    match = r.json()["room"]["match"]["id"]
+    for c in clients:
+        c.until_version(match, 0)
+    played = PlayedMatch(game, code, match, {}, clients, names)
+    clock = server.clock
+    room = server.call(lambda: server.manager.rooms[code])
+
+    def sync(*, clock: bool = False) -> int:
+        if clock:
+            server.settle()
+        else:  # let anything the action set off run, without sleeping
+            for _ in range(3):
+                server.call(lambda: None)
+        now = server.call(lambda: room.match.version)
+        for c in clients:
+            c.until_version(match, now)
+        return int(now)
+
+    version = sync()
+    for _ in range(max_steps):
+        host = clients[0].view
+        assert host is not None
+        if host["outcome"] is not None:
+            break
+        movers = [c for c in clients if c.view and c.view["legal"]]
+        if movers and rng.random() < pokes:
+            c = rng.choice(clients)
+            poke = _poke(rng, c, [o for o in clients if o is not c], version)
+            c.send(poke)
+            answer = c.answer("poke")
+            played.pokes.append((clients.index(c), poke, version, answer))
+            if answer["type"] == "accepted":
+                played.accepted += 1
+            else:
+                played.rejected += 1
+                code = answer["error"]["code"]
+                played.extra[code] = played.extra.get(code, 0) + 1
+            version = sync()
+            continue
+        if movers:
+            c = rng.choice(movers)
+            assert c.view is not None
+            msg = {
+                "type": "action",
+                "id": version,
+                "version": version,
+                "action": fill_in(rng.choice(c.view["legal"]), rng),
+            }
+        elif host["host_actions"] and rng.random() < 0.5:
+            c = clients[0]
+            msg = {"type": "host_action", "id": version, "version": version}
+            msg["action"] = rng.choice(host["host_actions"])
+            played.host_actions += 1
+        else:
+            at = server.call(clock.next_wakeup)
+            assert at is not None, "nobody can act and no deadline is armed"
+            server.call(lambda at=at: clock.set(at))
+            version = sync(clock=True)
+            continue
+        c.send(msg)
+        answer = c.answer(version)
+        assert answer["type"] == "accepted", answer
+        played.accepted += 1
+        version = sync()
+    else:
+        raise AssertionError(f"{game.id} did not end within {max_steps} steps")
+    server.settle()
+    for c in clients:
+        c.drain(0.02)
+    played.participants = server.call(
+        lambda: [dataclasses.replace(p) for p in room.participants.values()]
+    )
+    r = server.http.get(f"/api/matches/{match}")
+    assert r.status_code == 200, r.text
+    played.record = r.json()
+    return played
+
+
+# -- the checks ------------------------------------------------------------------------------
+
+
+def replay(game: Game, record: dict[str, Any]) -> tuple[list[Any], list[list[Any]], list[Any]]:
+    """The states at every version, the events of the action that led to each, and the acts."""
+    config = config_from_json(game.Config, record["config"])
+    state = game.setup(config, int(record["seed"]))
+    states, events, acts = [state], [[]], [None]
+    for seat, text in record["actions"]:
+        action = Action.parse(text)
+        state, evs = game.apply(state, seat, action)
+        states.append(state)
+        events.append(evs)
+        acts.append((seat, action))
+    return states, events, acts
+
+
+def strings(obj: Any, out: set[str] | None = None, depth: int = 0) -> set[str]:
+    """Every string inside a JSON value or a game state (its slots, fields, tuples, enums)."""
+    out = set() if out is None else out
+    seen: set[int] = set()
+
+    def walk(o: Any, d: int) -> None:
+        if d > 40 or id(o) in seen:
+            return
+        if isinstance(o, str):
+            out.add(o)
+            return
+        if isinstance(o, enum.Enum):
+            walk(o.value, d + 1)
+            return
+        if o is None or isinstance(o, (bool, int, float, bytes)):
+            return
+        seen.add(id(o))
+        if isinstance(o, Mapping):
+            for k, v in o.items():
+                walk(k, d + 1)
+                walk(v, d + 1)
+        elif isinstance(o, (list, tuple, set, frozenset)):
+            for v in o:
+                walk(v, d + 1)
+        elif is_dataclass(o):
+            for f in fields(o):
+                walk(getattr(o, f.name, None), d + 1)
+        else:
+            for cls in type(o).__mro__:
+                for slot in getattr(cls, "__slots__", ()):
+                    walk(getattr(o, slot, None), d + 1)
+            if hasattr(o, "__dict__"):
+                walk(vars(o), d + 1)
+
+    walk(obj, depth)
+    return out
+
+
+def json_strings(obj: Any, out: set[str] | None = None) -> set[str]:
+    """Every string (keys included) in a JSON value; the fast path of ``strings``."""
+    out = set() if out is None else out
+    stack = [obj]
+    while stack:
+        o = stack.pop()
+        t = type(o)
+        if t is str:
+            out.add(o)
+        elif t is dict:
+            out.update(o.keys())
+            stack.extend(o.values())
+        elif t is list:
+            stack.extend(o)
+    return out
+
+
+def _meaningful(s: str) -> bool:
+    s = s.strip()
+    return len(s) >= 2 and not re.fullmatch(r"[\d\s.,:+-]*", s)
+
+
+def _leaves(msg: Any) -> str:
+    return "\x00".join(sorted(json_strings(msg))).casefold()
+
+
+def _hits(text: str, secrets: Iterable[str]) -> list[str]:
+    found = []
+    for s in secrets:
+        low = s.casefold()
+        if low in text and re.search(r"(?<![\w-])" + re.escape(low) + r"(?![\w-])", text):
+            found.append(s)
+    return found
+
+
+@dataclass
+class Verdict:
+    frames: int = 0
+    views: int = 0
+    perturbed: int = 0
+    secrets_checked: int = 0
+    refusals: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+def _expect_deadline(game: Game, state: Any) -> Any:
+    if game.outcome(state) is not None:
+        return None
+    dl = game.deadline(state)
+    return None if dl is None else {"label": dl.label, "seconds": dl.seconds, "phase": dl.phase}
+
+
+def _viewers(game: Game, state: Any) -> list[Viewer]:
+    n = game.num_seats(state.config)
+    return [Viewer.of(i) for i in range(n)] + [SPECTATOR, TABLE]
+
+
+def check(played: PlayedMatch, *, perturbations: int = 2) -> Verdict:
+    """Every frame of every socket against what its viewer may know."""
+    game, record = played.game, played.record
+    states, events, _acts = replay(game, record)
+    verdict = Verdict()
+    end = states[-1]
+    if game.outcome(end) is None:
+        verdict.problems.append("the record does not replay to the end of the match")
+    public = {played.code, played.match, game.id, *played.names, "Watcher", "Wall"}
+    public |= strings(record["config"]) | strings(config_to_json(game.Config()))
+    everyone = [*_viewers(game, states[0]), OMNISCIENT]
+    views = {w: [norm(game.view(state, w)) for state in states] for w in everyone}
+    view_strings = {w: [json_strings(v) for v in pv] for w, pv in views.items()}
+    state_strings: set[str] = set()
+    for state in states:
+        strings(state, state_strings)
+    for c in played.clients:
+        viewer, seat = c.viewer, c.viewer.seat
+        own_views: list[Any] = []
+        knowledge = set(public)
+        for v, state in enumerate(states):
+            view = views[viewer][v]
+            own_views.append(view)
+            knowledge |= view_strings[viewer][v]
+            knowledge |= json_strings(norm(game.visible_events(state, events[v], viewer)))
+            if seat is not None and seat in game.actors(state):
+                legal = game.legal_actions(state, seat)
+                knowledge |= json_strings(norm([a.to_json() for a in legal]))
+            if c.is_host:
+                legal = game.legal_actions(state, None)
+                knowledge |= json_strings(norm([a.to_json() for a in legal]))
+        final = game.outcome(states[-1])
+        if final is not None:  # the outcome is everyone's once the match is over
+            knowledge |= json_strings(norm(final.to_json()))
+        known_text = "\x00".join(knowledge).casefold()
+        hidden: set[str] = set(state_strings)
+        for other, per_version in view_strings.items():
+            if other != viewer:
+                for found in per_version:
+                    hidden |= found
+        secret = {s for s in hidden if _meaningful(s) and s.casefold() not in known_text}
+        verdict.secrets_checked += len(secret)
+        current = 0
+        for text in c.frames:
+            verdict.frames += 1
+            msg = orjson.loads(text)
+            kind = msg.get("type")
+            where = f"{game.id} {played.match} {viewer} frame {verdict.frames} ({kind})"
+            allowed = FRAME_KEYS.get(kind)
+            if allowed is None or not set(msg) <= allowed:
+                verdict.problems.append(f"{where}: unexpected fields {sorted(msg)}")
+            for leak in _hits(_leaves(msg), secret):
+                verdict.problems.append(f"{where}: carries the secret {leak!r}")
+            if kind == "room":
+                _check_room(msg["room"], where, verdict)
+            if kind != "view" or msg["match"] != played.match:
+                continue
+            verdict.views += 1
+            current = msg["version"]
+            state = states[current]
+            problems = _check_view(
+                game, msg, state, events[current], viewer, c.is_host, own_views[current]
+            )
+            verdict.problems += [f"{where} v{current}: {p}" for p in problems]
+            for k in range(perturbations):
+                other = game.perturb_hidden(state, viewer, Rng(current * 31 + k))
+                if other is None:
+                    continue
+                verdict.perturbed += 1
+                if norm(game.view(other, viewer)) != msg["view"]:
+                    verdict.problems.append(
+                        f"{where} v{current}: the view tells hidden states apart"
+                    )
+                if _expect_deadline(game, other) != _expect_deadline(game, state):
+                    verdict.problems.append(f"{where} v{current}: the deadline depends on a secret")
+    _check_refusals(played, states, verdict, perturbations)
+    return verdict
+
+
+def answer_in(played: PlayedMatch, state: Any, version: int, who: int, msg: dict[str, Any]) -> Any:
+    """What the match master answers ``msg`` from client ``who`` when the match is at
+    ``state`` (a mirror room with the same people and seats, in memory)."""
+    game = played.game
+    manager = RoomManager(Settings(), RoomStore(":memory:"), FakeClock())
+    room = Room(played.code, game, state.config, RoomSettings())
+    room.participants = {p.id: dataclasses.replace(p) for p in played.participants}
+    for p in room.participants.values():
+        if p.seat is not None:
+            room.seats[p.seat].participant = p.id
+    room.host = played.participants[0].id
+    room.status = "live"
+    room.match = Match(played.match, 0, state, {}, version=version)
+    p = list(room.participants.values())[who]
+
+    async def run() -> Any:
+        try:
+            action = manager.parse_action(msg)
+            submit = manager.host_action if msg["type"] == "host_action" else manager.player_action
+            await submit(room, p, p.token_hash, action, msg.get("version"))
+        except Refused as exc:
+            return {"code": exc.code, "message": exc.message}
+        return "accepted"
+
+    try:
+        return run_in_own_loop(run)
+    finally:
+        manager.store.close()
+
+
+def run_in_own_loop(make: Any) -> Any:
+    """``asyncio.run(make())`` in a thread of its own, so it works even when this thread
+    already runs an event loop (as it does once the browser tests have started Playwright)."""
+    result: list[Any] = []
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            result.append(asyncio.run(make()))
+        except BaseException as exc:
+            errors.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if errors:
+        raise errors[0]
+    return result[0]
+
+
+def _check_refusals(
+    played: PlayedMatch, states: list[Any], verdict: Verdict, perturbations: int
+) -> None:
+    """A refusal reads the same whatever the viewer cannot see: the answer to each refused
+    message is recomputed on states the sender cannot tell apart from the real one."""
+    for who, msg, version, answer in played.pokes:
+        if answer["type"] == "accepted" or "seat" in msg:
+            continue  # 'seat' is checked before the match is looked at
+        client = played.clients[who]
+        real = answer["error"]
+        state = states[version]
+        if answer_in(played, state, version, who, msg) != real:
+            verdict.problems.append(f"the mirror does not reproduce the refusal {real}")
+            continue
+        verdict.refusals += 1
+        for k in range(perturbations):
+            other = played.game.perturb_hidden(state, client.viewer, Rng(version * 17 + k))
+            if other is None:
+                continue
+            if answer_in(played, other, version, who, msg) != real:
+                verdict.problems.append(
+                    f"{client.viewer}: the refusal {real} reveals something hidden "
+                    f"(it reads differently in a state this viewer cannot tell apart)"
+                )
+
+
+def _check_view(
+    game: Game,
+    msg: dict[str, Any],
+    state: Any,
+    evs: list[Any],
+    viewer: Viewer,
+    is_host: bool,
+    view: Any,
+) -> list[str]:
+    problems = []
+    if msg["view"] != view:
+        problems.append("the view is not the game's view for this viewer")
+    expected_events = norm(game.visible_events(state, evs, viewer)) if evs else []
+    if msg["events"] not in ([], expected_events):
+        problems.append(f"events {msg['events']} are not the visible events {expected_events}")
+    over = game.outcome(state) is not None
+    seat = viewer.seat
+    legal = (
+        norm([a.to_json() for a in game.legal_actions(state, seat)])
+        if seat is not None and not over and seat in game.actors(state)
+        else []
+    )
+    if msg["legal"] != legal:
+        problems.append("'legal' is not this seat's own legal actions")
+    host = (
+        norm([a.to_json() for a in game.legal_actions(state, None)]) if is_host and not over else []
+    )
+    if msg["host_actions"] != host:
+        problems.append("'host_actions' is not the moderator actions for the host alone")
+    deadline = msg["deadline"]
+    expected = _expect_deadline(game, state)
+    if deadline is not None and expected is not None:
+        deadline = {k: deadline[k] for k in ("label", "seconds")}
+        expected = {k: expected[k] for k in ("label", "seconds")}
+    if deadline != expected:
+        problems.append(f"deadline {msg['deadline']} is not the game's public deadline")
+    outcome = game.outcome(state)
+    if msg["outcome"] != (None if outcome is None else norm(outcome.to_json())):
+        problems.append("'outcome' is not the game's outcome")
+    return problems
+
+
+def _check_room(room: dict[str, Any], where: str, verdict: Verdict) -> None:
+    if set(room) != ROOM_KEYS:
+        verdict.problems.append(f"{where}: room summary fields {sorted(room)}")
+        return
+    for s in room["seats"]:
+        if set(s) != SEAT_KEYS:
+            verdict.problems.append(f"{where}: seat fields {sorted(s)}")
+    for p in room["participants"]:
+        if set(p) != PARTICIPANT_KEYS:
+            verdict.problems.append(f"{where}: participant fields {sorted(p)}")
+    if room["match"] is not None and set(room["match"]) != {"id", "version", "ended"}:
+        verdict.problems.append(f"{where}: match fields {sorted(room['match'])}")
