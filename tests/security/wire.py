@@ -38,6 +38,7 @@ from wolfden.engine import (
     config_from_json,
     config_to_json,
 )
+from wolfden.engine.contract import shown_timer
 from wolfden.server.clock import FakeClock
 from wolfden.server.errors import Refused
 from wolfden.server.rooms import Match, Room, RoomManager, RoomSettings
@@ -372,10 +373,11 @@ class Verdict:
     problems: list[str] = field(default_factory=list)
 
 
-def _expect_deadline(game: Game, state: Any) -> Any:
+def _expect_deadline(game: Game, state: Any, viewer: Viewer) -> Any:
+    """The countdown the game lets this viewer see (its timer, else the rules' deadline)."""
     if game.outcome(state) is not None:
         return None
-    dl = game.deadline(state)
+    dl = shown_timer(game, state, viewer)
     return None if dl is None else {"label": dl.label, "seconds": dl.seconds, "phase": dl.phase}
 
 
@@ -457,7 +459,7 @@ def check(played: PlayedMatch, *, perturbations: int = 2) -> Verdict:
                     verdict.problems.append(
                         f"{where} v{current}: the view tells hidden states apart"
                     )
-                if _expect_deadline(game, other) != _expect_deadline(game, state):
+                if _expect_deadline(game, other, viewer) != _expect_deadline(game, state, viewer):
                     verdict.problems.append(f"{where} v{current}: the deadline depends on a secret")
     _check_refusals(played, states, verdict, perturbations)
     return verdict
@@ -569,7 +571,7 @@ def _check_view(
     if msg["host_actions"] != host:
         problems.append("'host_actions' is not the moderator actions for the host alone")
     deadline = msg["deadline"]
-    expected = _expect_deadline(game, state)
+    expected = _expect_deadline(game, state, viewer)
     if deadline is not None and expected is not None:
         deadline = {k: deadline[k] for k in ("label", "seconds")}
         expected = {k: expected[k] for k in ("label", "seconds")}

@@ -21,6 +21,7 @@ import json
 import math
 import os
 import random
+import secrets
 import socket
 import subprocess
 import sys
@@ -138,6 +139,9 @@ class Serve:
                 str(time_scale),
                 "--rooms-per-minute",
                 "100000",
+                # A moderator token of our own, so the server does not print a new one.
+                "--admin-token",
+                secrets.token_urlsafe(24),
                 "--log-level",
                 "error",
             ],
