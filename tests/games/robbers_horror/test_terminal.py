@@ -8,7 +8,6 @@ from wolfden.cli import cli
 from wolfden.engine.rng import Rng
 from wolfden.engine.types import OMNISCIENT, SPECTATOR, Action, Viewer
 from wolfden.games import robbers_horror as rh
-from wolfden.sim import robbers_horror_speed
 from wolfden.terminal import robbers_horror as term
 
 from .conftest import play, table
@@ -62,12 +61,6 @@ def test_bots_play_a_match_in_the_terminal() -> None:
     assert result.exit_code == 0, result.output
     assert "Trick 1, " in result.output
     assert "Deal 3 scored" in result.output and "Final ranking:" in result.output
-
-
-def test_the_speed_command_reports_deals_and_plays_per_second(capsys: object) -> None:
-    assert robbers_horror_speed.main(["--deals", "20", "--repeat", "1"]) == 0
-    out = capsys.readouterr().out  # type: ignore[attr-defined]
-    assert "| 4 players, one deal |" in out and "card plays/s" in out
 
 
 def test_a_person_plays_by_typing_a_card() -> None:
