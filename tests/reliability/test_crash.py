@@ -15,78 +15,36 @@ of every match is read straight from the database; then:
 
 from __future__ import annotations
 
-import os
 import random
-import signal
 import sqlite3
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 
-from tests.server.conftest import free_port
+from tests.server.conftest import ServeProcess
 from wolfden import games
 from wolfden.bots import RandomBot
 from wolfden.engine import Action, Rng, Viewer, config_from_json, derive_seed
 
-SRC = Path(__file__).resolve().parents[2] / "src"
 MATCHES = 50
 TIME_SCALE = 1000
 BOT_DELAY = 0.02
 
 
-class Serve:
-    def __init__(self, db: Path) -> None:
-        self.port = free_port()
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "wolfden",
-                "serve",
-                "--port",
-                str(self.port),
-                "--db",
-                str(db),
-                "--bot-delay",
-                str(BOT_DELAY),
-                "--time-scale",
-                str(TIME_SCALE),
-                "--rooms-per-minute",
-                "100000",
-                "--log-level",
-                "error",
-            ],
-            env={**os.environ, "PYTHONPATH": str(SRC)},
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
-        self.http = httpx.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=20)
-        end = time.monotonic() + 30
-        while True:
-            try:
-                if self.http.get("/api/games").status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > end or self.proc.poll() is not None:
-                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
-                raise RuntimeError("wolfden serve did not start: " + err[-2000:])
-            time.sleep(0.05)
-
-    def kill(self) -> None:
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(10)
-        self.http.close()
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(10)
-        self.http.close()
+def Serve(db: Path) -> ServeProcess:
+    """``wolfden serve`` with quick bots, a fast clock and no limit on new rooms."""
+    return ServeProcess(
+        db,
+        "--bot-delay",
+        str(BOT_DELAY),
+        "--time-scale",
+        str(TIME_SCALE),
+        "--rooms-per-minute",
+        "100000",
+        log_level="error",
+    )
 
 
 def committed(db: Path) -> dict[str, tuple[list[tuple[Any, str]], bool]]:
@@ -104,7 +62,7 @@ def committed(db: Path) -> dict[str, tuple[list[tuple[Any, str]], bool]]:
         con.close()
 
 
-def start_rooms(serve: Serve) -> dict[str, tuple[str, int]]:
+def start_rooms(serve: ServeProcess) -> dict[str, tuple[str, int]]:
     """MATCHES bot rooms over every game; match id → (game id, seed)."""
     out = {}
     ids = games.ids()

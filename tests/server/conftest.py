@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -26,6 +30,63 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+class ServeProcess:
+    """``wolfden serve`` in a process of its own on a free port, for tests that kill it."""
+
+    def __init__(self, db: Path, *args: str, log_level: str = "warning") -> None:
+        self.port = free_port()
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "wolfden",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                str(db),
+                *args,
+                "--log-level",
+                log_level,
+            ],
+            env={**os.environ, "PYTHONPATH": str(SRC)},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
+        self.http = httpx.Client(base_url=self.base, timeout=20)
+        end = time.monotonic() + 30
+        while True:
+            try:
+                if self.http.get("/api/games").status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > end or self.proc.poll() is not None:
+                raise RuntimeError("wolfden serve did not start: " + self.stderr()[-2000:])
+            time.sleep(0.05)
+
+    def stderr(self) -> str:
+        if self.proc.poll() is None:
+            return ""
+        return self.proc.stderr.read().decode() if self.proc.stderr else ""
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+        self.http.close()
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(10)
+        self.http.close()
 
 
 class Server:

@@ -2,77 +2,18 @@
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-import httpx
-
-from tests.server.conftest import Client, Server, free_port, quiet
+from tests.server.conftest import Client, ServeProcess, Server, quiet
 from wolfden import games
 from wolfden.engine import Action, MatchRecord, config_from_json
 
-SRC = Path(__file__).resolve().parents[2] / "src"
 
-
-class Process:
-    """``wolfden serve`` in its own process, on a free port."""
-
-    def __init__(self, db: Path) -> None:
-        self.port = free_port()
-        env = {**os.environ, "PYTHONPATH": str(SRC)}
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "wolfden",
-                "serve",
-                "--port",
-                str(self.port),
-                "--db",
-                str(db),
-                "--bot-delay",
-                "0",
-                "--log-level",
-                "warning",
-            ],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
-        self.http = httpx.Client(base_url=self.base, timeout=10)
-        end = time.monotonic() + 20
-        while True:
-            try:
-                if self.http.get("/api/games").status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > end or self.proc.poll() is not None:
-                raise RuntimeError("wolfden serve did not start: " + self.stderr())
-            time.sleep(0.05)
-
-    def stderr(self) -> str:
-        if self.proc.poll() is None:
-            return ""
-        return self.proc.stderr.read().decode() if self.proc.stderr else ""
-
-    def kill(self) -> None:
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(10)
-        self.http.close()
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(10)
-        self.http.close()
+def Process(db: Path) -> ServeProcess:
+    """``wolfden serve`` in its own process, with bots acting at once."""
+    return ServeProcess(db, "--bot-delay", "0")
 
 
 def choose(legal: list[Any], version: int, seat: int) -> Any:
