@@ -1,0 +1,148 @@
+"""The web client in Firefox ESR and in WebKitGTK (the engine of Safari), each against a real
+``wolfden serve``: the home page, a room made and joined from two separate browser profiles,
+whole matches with bots in the other seats, a reload mid-match that comes straight back to the
+seat, and not one console error or uncaught exception along the way."""
+
+from __future__ import annotations
+
+import time
+
+from tests.browsers.conftest import DESKTOP, Pages
+from tests.browsers.drivers import Page
+from wolfden import games
+
+
+def create_room(page: Page, game: str, name: str, options: dict[str, str]) -> str:
+    page.goto("/")
+    page.click(f"input[name=game][value={game}]")
+    page.wait_for(f"#opt-{game}-{next(iter(options))}")
+    if not all(page.visible(f"#opt-{game}-{key}") for key in options):
+        page.click("form.create .more-options summary")
+    for key, value in options.items():
+        page.fill(f"#opt-{game}-{key}", value)
+    page.fill("#create-name", name)
+    page.click("form.create button[type=submit]")
+    page.wait_for(".seats")
+    return page.text(".big-code .code").strip()
+
+
+def join(page: Page, code: str, name: str, *, table: bool = False) -> None:
+    page.goto(f"/#/{'t' if table else 'r'}/{code}")
+    page.fill("#join-name", name)
+    page.click("form.join button[type=submit]")
+    page.wait_for(".seats")
+
+
+def test_the_home_page_offers_every_game(pages: Pages) -> None:
+    page = pages.new()
+    page.goto("/")
+    page.wait_for("input[name=game]")
+    assert page.count("input[name=game]") == len(games.ids())
+    page.wait_for("#create-name")
+    pages.shot(page, "home-phone")
+
+
+def test_a_deal_of_robbers_horror_with_a_reload_in_the_middle(pages: Pages) -> None:
+    ada, bea = pages.new(), pages.new()
+    code = create_room(ada, "robbers-horror", "Ada", {"deals": "1"})
+    join(bea, code, "Bea")
+    ada.select("#fill-with", "rules")
+    ada.click("[data-key='start']")
+    for page in (ada, bea):
+        page.wait_for(".robbers .scoreboard")
+        assert page.count(".hand .card-button") >= 8, "each player sees a hand of cards"
+    pages.shot(ada, "robbers-hand")
+
+    reloaded = False
+    deadline = time.monotonic() + 60
+    while not ada.count(".ending"):
+        assert time.monotonic() < deadline, "the deal did not end in time"
+        for page in (ada, bea):
+            if page.count(".hand .card-button:not([disabled])"):
+                page.click(".hand .card-button:not([disabled])")
+        if not reloaded and ada.count(".last-trick"):
+            bea.reload()
+            bea.wait_for(".robbers .hand")
+            assert bea.count("#join-name") == 0, (
+                "a reload comes back to the seat, not the join form"
+            )
+            reloaded = True
+        time.sleep(0.1)
+    assert reloaded
+    for page in (ada, bea):
+        page.wait_for(".ending .score-table")
+        page.wait_for(".deal-score")
+    assert ada.count(".ending tbody tr") == 4
+    assert "Robbers:" in ada.text(".deal-score")
+    pages.shot(ada, "robbers-ending")
+
+
+def test_a_werewolf_match_with_bots_and_a_table_screen(pages: Pages) -> None:
+    ada = pages.new()
+    code = create_room(
+        ada,
+        "werewolf",
+        "Ada",
+        {
+            "night_seconds": "10",
+            "vote_seconds": "5",
+            "discussion_seconds": "10",
+            "min_night_seconds": "0",
+        },
+    )
+    table = pages.new(DESKTOP)
+    join(table, code, "Table", table=True)
+    ada.select("#fill-with", "rules")
+    ada.click("[data-key='start']")
+    ada.wait_for(".werewolf")
+    ada.click("[data-key='card-toggle']")
+    ada.wait_for(".role-card .card-id")
+    assert "R_WEREWOLF-0" in ada.text(".role-card"), "the card id is on the role card"
+    pages.shot(ada, "werewolf-role-card")
+    table.wait_for(".narration")
+    shown = table.count(".villager-tile.alive .tile-role:not(.unknown)")
+    assert shown == 0, "the table shows the role of no one still in the game"
+
+    reloaded = False
+    deadline = time.monotonic() + 90
+    while not (ada.count(".ending") and table.count(".ending")):
+        assert time.monotonic() < deadline, "the match did not end in time"
+        offered = ada.evaluate(
+            "return [...document.querySelectorAll('button[data-action]:not([disabled])')]"
+            ".map(e => e.dataset.action);"
+        )
+        if offered:
+            ada.click(f"button[data-action='{offered[0]}']")
+        if ada.count("[data-key='host-end_discussion-']"):
+            if not reloaded:
+                ada.reload()
+                ada.wait_for(".werewolf")
+                assert ada.count("#join-name") == 0, "a reload comes back to the seat"
+                reloaded = True
+            if ada.count("[data-key='host-end_discussion-']"):
+                ada.click("[data-key='host-end_discussion-']")
+        time.sleep(0.15)
+    assert reloaded
+    for page in (ada, table):
+        page.wait_for(".roles-table")
+        assert page.count(".roles-table tbody tr") == 7
+    pages.shot(ada, "werewolf-ending-phone")
+    pages.shot(table, "werewolf-ending-table")
+
+
+def test_the_settings_dialog_plays_a_sound_music_and_the_voice(pages: Pages) -> None:
+    page = pages.new()
+    page.goto("/")
+    page.wait_for("input[name=game]")
+    page.click("#open-settings")
+    page.wait_for("dialog#settings[open] #set-music")
+    page.click("#settings fieldset:nth-of-type(2) button")  # Try a sound (Web Audio)
+    page.click("#set-music")  # mood music, generated in the page
+    assert page.evaluate("return JSON.parse(localStorage.getItem('wolfden.prefs')).music;") is True
+    page.click("#settings fieldset:nth-of-type(1) button")  # Try the voice (speech synthesis)
+    pages.shot(page, "settings-dialog")
+    page.click("#settings button[type=submit]")
+    end = time.monotonic() + 5
+    while page.count("dialog#settings[open]"):
+        assert time.monotonic() < end, "Done closes the settings dialog"
+        time.sleep(0.05)
