@@ -105,6 +105,7 @@ JS_SCROLL = (
     "if (el) el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});"
     "return el ? [el.getBoundingClientRect().top, el.outerHTML.slice(0, 120)] : null;"
 )
+JS_FRAME = "return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));"
 JS_SELECT = """
 const el = document.querySelector(arguments[0]);
 el.value = arguments[1];
@@ -359,28 +360,34 @@ class FirefoxPage(Page):
         self.browser.send("browsingContext.reload", {"context": self.context, "wait": "complete"})
 
     def click(self, selector: str) -> None:
-        element = self._element(selector)
-        pointer = {
-            "type": "pointer",
-            "id": "mouse",
-            "parameters": {"pointerType": "mouse"},
-            "actions": [
-                {
-                    "type": "pointerMove",
-                    "x": 0,
-                    "y": 0,
-                    "origin": {"type": "element", "element": element},
-                },
-                {"type": "pointerDown", "button": 0},
-                {"type": "pointerUp", "button": 0},
-            ],
-        }
-        try:
-            self.browser.send(
-                "input.performActions", {"context": self.context, "actions": [pointer]}
-            )
-        except BrowserError as err:
-            raise BrowserError(f"{err} (clicking {selector!r} at {self.where})") from None
+        # Firefox may still scroll the field just typed into back into view a frame later, so
+        # a target that moved out of view between aiming and clicking is aimed at once more.
+        for attempt in range(3):
+            element = self._element(selector)
+            pointer = {
+                "type": "pointer",
+                "id": "mouse",
+                "parameters": {"pointerType": "mouse"},
+                "actions": [
+                    {
+                        "type": "pointerMove",
+                        "x": 0,
+                        "y": 0,
+                        "origin": {"type": "element", "element": element},
+                    },
+                    {"type": "pointerDown", "button": 0},
+                    {"type": "pointerUp", "button": 0},
+                ],
+            }
+            try:
+                self.browser.send(
+                    "input.performActions", {"context": self.context, "actions": [pointer]}
+                )
+                break
+            except BrowserError as err:
+                if "out of bounds" not in str(err) or attempt == 2:
+                    raise BrowserError(f"{err} (clicking {selector!r} at {self.where})") from None
+                self._run(JS_FRAME)
         self.browser.send("input.releaseActions", {"context": self.context})
 
     def fill(self, selector: str, value: str) -> None:
@@ -401,6 +408,7 @@ class FirefoxPage(Page):
                 "actions": [{"type": "key", "id": "keyboard", "actions": keys}],
             },
         )
+        self._run(JS_FRAME)
         got = self._run("return document.querySelector(arguments[0]).value;", selector)
         if got != value:
             raise BrowserError(f"firefox: typed {value!r} into {selector!r} but it holds {got!r}")

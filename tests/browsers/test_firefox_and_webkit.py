@@ -9,6 +9,7 @@ import time
 
 from tests.browsers.conftest import DESKTOP, Pages
 from tests.browsers.drivers import Page
+from tests.server.conftest import ServeProcess
 from wolfden import games
 
 
@@ -19,7 +20,11 @@ def create_room(page: Page, game: str, name: str, options: dict[str, str]) -> st
     if not all(page.visible(f"#opt-{game}-{key}") for key in options):
         page.click("form.create .more-options summary")
     for key, value in options.items():
-        page.fill(f"#opt-{game}-{key}", value)
+        field = f"#opt-{game}-{key}"
+        if page.evaluate("return document.querySelector(arguments[0]).tagName;", field) == "SELECT":
+            page.select(field, value)
+        else:
+            page.fill(field, value)
     page.fill("#create-name", name)
     page.click("form.create button[type=submit]")
     page.wait_for(".seats")
@@ -146,3 +151,102 @@ def test_the_settings_dialog_plays_a_sound_music_and_the_voice(pages: Pages) -> 
     while page.count("dialog#settings[open]"):
         assert time.monotonic() < end, "Done closes the settings dialog"
         time.sleep(0.05)
+
+
+def play_until(page: Page, done: str, seconds: float, prefer: tuple[str, ...] = ()) -> None:
+    """Tap what the screen offers (the preferred kinds of action first) until ``done`` shows."""
+    end = time.monotonic() + seconds
+    while not page.count(done):
+        assert time.monotonic() < end, f"{done!r} did not show within {seconds:.0f} s"
+        offered = page.evaluate(
+            "return [...document.querySelectorAll('button[data-action]:not([disabled])')]"
+            ".map(e => e.dataset.action);"
+        )
+        ranked = sorted(
+            (a for a in offered if "play_again" not in a),
+            key=lambda a: prefer.index(a.split()[0]) if a.split()[0] in prefer else len(prefer),
+        )
+        if ranked:
+            page.click(f"button[data-action='{ranked[0]}']:not([disabled])")
+        time.sleep(0.1)
+
+
+def seed_without_mayor_at_seat_0(players: int) -> int:
+    game = games.get("werewords")
+    config = game.Config(players=players)
+    return next(seed for seed in range(1, 1000) if game.setup(config, seed).mayor != 0)
+
+
+def test_a_werewords_day_with_bots_a_typed_question_and_a_reload(
+    pages: Pages, serve: ServeProcess
+) -> None:
+    ada = pages.new()
+    code = create_room(
+        ada,
+        "werewords",
+        "Ada",
+        {
+            "players": "4",
+            "yes_no_tokens": "3",
+            "maybe_tokens": "0",
+            "day_seconds": "30",
+            "night_step_seconds": "2",
+            "word_choice_seconds": "5",
+        },
+    )
+    # The bots think for a second, so a person gets a question in between theirs.
+    ada.click("details[data-key='room-settings'] summary")
+    ada.fill("#bot-delay", "1")
+    ada.click("[data-key='save-settings']")
+    end = time.monotonic() + 10
+    while serve.http.get(f"/api/rooms/{code}").json()["settings"]["bot_delay"] != 1:
+        assert time.monotonic() < end, "the room settings were not saved"
+        time.sleep(0.1)
+    # Started with a deal where a bot is the Mayor, so Ada is one who asks.
+    token = ada.evaluate(f"return JSON.parse(localStorage.getItem('wolfden.id.{code}')).token;")
+    start = {"seed": seed_without_mayor_at_seat_0(4), "fill_with": "rules"}
+    response = serve.http.post(
+        f"/api/rooms/{code}/start", json=start, headers={"Authorization": f"Bearer {token}"}
+    )
+    assert response.status_code == 200, response.text
+    ada.wait_for(".werewords")
+    assert code in ada.text("#room-badge")
+    play_until(ada, "#ask-text", 30, prefer=("ok",))
+    ada.fill("#ask-text", "Is it <b>bigger</b> than a bread box?")
+    ada.click("form.ask-form button[type=submit]")
+    ada.wait_for(".question .q-text")
+    assert ada.count(".q-text b") == 0, "a typed question is shown as text"
+    # The bot Mayor answers it with a token; after a reload the log still shows it answered.
+    answered = (
+        "return [...document.querySelectorAll('.question.answered .q-text')]"
+        ".map(e => e.textContent);"
+    )
+    end = time.monotonic() + 20
+    while not any("than a bread box" in q for q in ada.evaluate(answered)):
+        assert time.monotonic() < end, "the Mayor never answered the question"
+        time.sleep(0.1)
+    pages.shot(ada, "werewords-day")
+    ada.reload()
+    ada.wait_for(".werewords .questions")
+    assert ada.count("#join-name") == 0, "a reload comes back to the seat"
+    assert any("than a bread box" in q for q in ada.evaluate(answered))
+
+
+def test_a_match_of_werwoelfe_kids_against_the_werewolf_bots(pages: Pages) -> None:
+    village = pages.new()
+    create_room(village, "werwoelfe-kids", "Dorf", {"language": "de"})
+    village.select("#fill-with", "rules")
+    village.click("[data-key='start']")
+    village.wait_for(".kids-village")
+    assert village.evaluate("return document.querySelector('.kids').lang;") == "de"
+    pages.shot(village, "kids-placing")
+    play_until(village, ".house.open", 30, prefer=("close", "done", "scatter", "roll", "open"))
+    pages.shot(village, "kids-door-open")
+    village.reload()
+    village.wait_for(".kids-village")
+    assert village.count("#join-name") == 0, "a reload comes back to the seat"
+    play_until(
+        village, ".kids-over .ending", 60, prefer=("close", "done", "scatter", "roll", "wake")
+    )
+    assert village.count(".house .house-inside .content") == village.count(".house")
+    pages.shot(village, "kids-over")
