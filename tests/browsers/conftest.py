@@ -21,6 +21,12 @@ SHOTS = ROOT / "test-output" / "screenshots" / "browsers"
 PHONE = (390, 844)
 DESKTOP = (1280, 800)
 
+# Lets running transitions and animations finish (at most a second and a half) before a shot.
+SETTLE = """
+const finished = Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)));
+return Promise.race([finished, new Promise((done) => setTimeout(done, 1500))]).then(() => null);
+"""
+
 NEEDS = {
     "firefox": ([drivers.FIREFOX], "firefox-esr"),
     "webkit": ([drivers.WEBKIT_DRIVER, drivers.XVFB], "webkit2gtk-driver and xvfb"),
@@ -66,6 +72,7 @@ class Pages:
 
     def shot(self, page: drivers.Page, name: str) -> None:
         """Save a screenshot; a phone-sized page must also fit its width (no sideways scroll)."""
+        page.evaluate(SETTLE)
         page.screenshot(SHOTS / f"{self.engine.name}-{name}.png")
         wide, width = page.evaluate(
             "return [document.documentElement.scrollWidth, window.innerWidth];"

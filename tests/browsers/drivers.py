@@ -278,7 +278,10 @@ class Firefox:
 
     def new_page(self, base: str, width: int, height: int) -> FirefoxPage:
         user_context = self.send("browser.createUserContext", {})["userContext"]
-        context = self.send("browsingContext.create", {"type": "tab", "userContext": user_context})
+        # A window each, not a tab: a background tab would be hidden and its frames throttled.
+        context = self.send(
+            "browsingContext.create", {"type": "window", "userContext": user_context}
+        )
         page = FirefoxPage(self, context["context"], user_context, base)
         self.send(
             "browsingContext.setViewport",
@@ -576,7 +579,9 @@ class WebKitPage(Page):
     def fill(self, selector: str, value: str) -> None:
         element = self._element(selector)
         self.call("POST", f"/element/{element}/clear", {})
-        self.call("POST", f"/element/{element}/value", {"text": value})
+        # A new line is typed as the Enter key (WebKitWebDriver drops a bare "\n").
+        text = value.replace("\n", "\ue007")
+        self.call("POST", f"/element/{element}/value", {"text": text})
         got = self._run("return document.querySelector(arguments[0]).value;", selector)
         if got != value:
             raise BrowserError(f"webkit: typed {value!r} into {selector!r} but it holds {got!r}")

@@ -250,3 +250,20 @@ def test_a_match_of_werwoelfe_kids_against_the_werewolf_bots(pages: Pages) -> No
     )
     assert village.count(".house .house-inside .content") == village.count(".house")
     pages.shot(village, "kids-over")
+
+
+def test_a_word_list_is_made_on_the_word_lists_page(pages: Pages) -> None:
+    page = pages.new()
+    page.goto("/words.html")
+    page.fill("#profile-name", "Ada")
+    page.click("form[aria-labelledby=profile-title] button[type=submit]")
+    page.wait_for("#new-list")
+    assert "Signed in as Ada" in page.text("#profile-title")
+    page.click("#new-list")
+    page.fill("#list-name", "Birds")
+    page.select("#list-difficulty", "easy")
+    page.fill("#list-text", "Nuthatch\nGoldcrest\nWren\nRobin\nStarling")
+    page.click("#list-editor button[type=submit]")
+    page.wait_for("[data-list='Birds']")
+    assert "5 entries · easy" in page.text("[data-list='Birds']")
+    pages.shot(page, "word-lists")
