@@ -105,6 +105,8 @@ JS_SCROLL = (
     "if (el) el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});"
     "return el ? [el.getBoundingClientRect().top, el.outerHTML.slice(0, 120)] : null;"
 )
+# Driver errors that mean the element changed under the click, as a live screen does.
+GONE = ("stale", "no such", "did not appear", "out of bounds", "not interactable", "detached")
 JS_FRAME = "return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));"
 JS_SELECT = """
 const el = document.querySelector(arguments[0]);
@@ -133,7 +135,7 @@ class Page:
     def reload(self) -> None:
         raise NotImplementedError
 
-    def click(self, selector: str) -> None:
+    def click(self, selector: str, timeout: float = TIMEOUT) -> None:
         raise NotImplementedError
 
     def fill(self, selector: str, value: str) -> None:
@@ -163,6 +165,19 @@ class Page:
         if value is None:
             raise BrowserError(f"{self.name}: no element matches {selector!r}")
         return str(value)
+
+    def tap(self, selector: str) -> bool:
+        """Click what is there now; False if the screen has already moved on (the element
+        went away or was redrawn between looking and clicking)."""
+        if not self.visible(selector):
+            return False
+        try:
+            self.click(selector, timeout=1)
+        except BrowserError as err:
+            if self.visible(selector) and not any(m in str(err) for m in GONE):
+                raise
+            return False
+        return True
 
     def visible(self, selector: str) -> bool:
         return bool(self._run(JS_VISIBLE, selector))
@@ -340,8 +355,8 @@ class FirefoxPage(Page):
             raise BrowserError(f"firefox: script failed: {details.get('text')}")
         return _bidi_value(result["result"])
 
-    def _element(self, selector: str) -> dict[str, Any]:
-        self.wait_for(selector)
+    def _element(self, selector: str, timeout: float = TIMEOUT) -> dict[str, Any]:
+        self.wait_for(selector, timeout)
         self.where = self._run(JS_SCROLL, selector)
         result = self.browser.send(
             "script.callFunction",
@@ -352,7 +367,10 @@ class FirefoxPage(Page):
                 "awaitPromise": False,
             },
         )
-        return {"sharedId": result["result"]["sharedId"]}
+        shared = result["result"].get("sharedId")
+        if shared is None:
+            raise BrowserError(f"firefox: no such element {selector!r} any more")
+        return {"sharedId": shared}
 
     def _navigate(self, url: str) -> None:
         self.browser.send(
@@ -362,11 +380,11 @@ class FirefoxPage(Page):
     def reload(self) -> None:
         self.browser.send("browsingContext.reload", {"context": self.context, "wait": "complete"})
 
-    def click(self, selector: str) -> None:
+    def click(self, selector: str, timeout: float = TIMEOUT) -> None:
         # Firefox may still scroll the field just typed into back into view a frame later, so
         # a target that moved out of view between aiming and clicking is aimed at once more.
         for attempt in range(3):
-            element = self._element(selector)
+            element = self._element(selector, timeout)
             pointer = {
                 "type": "pointer",
                 "id": "mouse",
@@ -567,14 +585,14 @@ class WebKitPage(Page):
         self.call("POST", "/refresh", {})
         self._hook()
 
-    def _element(self, selector: str) -> str:
-        self.wait_for(selector)
+    def _element(self, selector: str, timeout: float = TIMEOUT) -> str:
+        self.wait_for(selector, timeout)
         self._run(JS_SCROLL, selector)
         found = self.call("POST", "/element", {"using": "css selector", "value": selector})
         return str(next(iter(found.values())))
 
-    def click(self, selector: str) -> None:
-        self.call("POST", f"/element/{self._element(selector)}/click", {})
+    def click(self, selector: str, timeout: float = TIMEOUT) -> None:
+        self.call("POST", f"/element/{self._element(selector, timeout)}/click", {})
 
     def fill(self, selector: str, value: str) -> None:
         element = self._element(selector)

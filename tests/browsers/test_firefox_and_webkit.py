@@ -63,8 +63,7 @@ def test_a_deal_of_robbers_horror_with_a_reload_in_the_middle(pages: Pages) -> N
     while not ada.count(".ending"):
         assert time.monotonic() < deadline, "the deal did not end in time"
         for page in (ada, bea):
-            if page.count(".hand .card-button:not([disabled])"):
-                page.click(".hand .card-button:not([disabled])")
+            page.tap(".hand .card-button:not([disabled])")
         if not reloaded and ada.count(".last-trick"):
             bea.reload()
             bea.wait_for(".robbers .hand")
@@ -117,15 +116,14 @@ def test_a_werewolf_match_with_bots_and_a_table_screen(pages: Pages) -> None:
             ".map(e => e.dataset.action);"
         )
         if offered:
-            ada.click(f"button[data-action='{offered[0]}']")
+            ada.tap(f"button[data-action='{offered[0]}']:not([disabled])")
         if ada.count("[data-key='host-end_discussion-']"):
             if not reloaded:
                 ada.reload()
                 ada.wait_for(".werewolf")
                 assert ada.count("#join-name") == 0, "a reload comes back to the seat"
                 reloaded = True
-            if ada.count("[data-key='host-end_discussion-']"):
-                ada.click("[data-key='host-end_discussion-']")
+            ada.tap("[data-key='host-end_discussion-']")
         time.sleep(0.15)
     assert reloaded
     for page in (ada, table):
@@ -167,7 +165,7 @@ def play_until(page: Page, done: str, seconds: float, prefer: tuple[str, ...] = 
             key=lambda a: prefer.index(a.split()[0]) if a.split()[0] in prefer else len(prefer),
         )
         if ranked:
-            page.click(f"button[data-action='{ranked[0]}']:not([disabled])")
+            page.tap(f"button[data-action='{ranked[0]}']:not([disabled])")
         time.sleep(0.1)
 
 
