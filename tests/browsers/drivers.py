@@ -118,7 +118,7 @@ return el.value;
 
 
 class Page:
-    """What a test does with one player's browser tab."""
+    """What a test does with one player's browser window."""
 
     name = "browser"
     base = ""
