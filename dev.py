@@ -66,8 +66,8 @@ def can_install_packages() -> bool:
 def ensure_browsers() -> None:
     """Install the browsers the tests drive when they are missing and we are root with apt-get.
 
-    A browser that cannot be installed makes its tests skip, saying which package is missing;
-    a failed package does not keep the others from being installed.
+    A browser that cannot be installed makes its tests skip, naming the package (or fail, when
+    WOLFDEN_REQUIRE_BROWSERS=1); a failed package does not keep the others from being installed.
     """
     missing = [pkg for pkg, path in BROWSER_PACKAGES.items() if not Path(path).exists()]
     if not missing or not shutil.which("apt-get"):

@@ -105,6 +105,11 @@ JS_SCROLL = (
     "if (el) el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});"
     "return el ? [el.getBoundingClientRect().top, el.outerHTML.slice(0, 120)] : null;"
 )
+JS_SHOWING = (
+    "const net = document.getElementById('net');"
+    "return location.hash + ' | ' + (net ? net.textContent : '') + ' | ' +"
+    "(document.querySelector('main') || document.body).innerText.slice(0, 300);"
+)
 # Driver errors that mean the element changed under the click, as a live screen does.
 GONE = ("stale", "no such", "did not appear", "out of bounds", "not interactable", "detached")
 JS_FRAME = "return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));"
@@ -192,7 +197,8 @@ class Page:
             if time.monotonic() > end:
                 raise BrowserError(
                     f"{self.name}: {selector!r} did not appear within {timeout:.0f} s "
-                    f"(errors so far: {self.collect_errors()})"
+                    f"(errors so far: {self.collect_errors()}; the page shows: "
+                    f"{self._run(JS_SHOWING)!r})"
                 )
             time.sleep(0.1)
 
