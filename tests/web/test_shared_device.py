@@ -211,3 +211,27 @@ def test_the_hosts_phone_speaks_public_narration_but_never_a_private_line(pages:
     host.click("button[data-action^='vote']:not([disabled])")
     host.wait_for_selector(".log-list li:has-text('ballot is closed')", state="attached")
     assert len(host.evaluate("window.__spoken")) == before
+
+
+def test_the_host_makes_a_new_shared_device_for_chosen_seats(pages: Pages) -> None:
+    host, tablet = pages.new(), pages.new(DESKTOP)
+    create(host, "werwoelfe-kids", "Mum")
+    host.click("details[data-key='shared-device'] summary")
+    host.uncheck("#share-0")
+    host.fill("#share-name-1", "Wolf pups")
+    host.click("[data-key='share-new']")
+    link = str(host.get_attribute(".device-link", "href"))
+    assert "/#/d/" in link
+    tablet.goto(link)
+    tablet.wait_for_selector(".lobby .lead:has-text('This device is shared by seats 2')")
+    host.wait_for_selector(".seat-name:has-text('Wolf pups')")
+    host.click("[data-key='start']")
+    # the host's own phone plays the Village team; the tablet waits for the werewolves' turn
+    host.wait_for_selector("button[data-action='scatter']:not([disabled])")
+    assert tablet.locator(".handover-screen").count() == 0
+    host.click("button[data-action='scatter']:not([disabled])")
+    host.click("button[data-action='done']:not([disabled])")
+    tablet.wait_for_selector(".handover-screen h1:has-text('Pass the device to Wolf pups')")
+    tablet.click("button:has-text('I am Wolf pups, show me')")
+    tablet.wait_for_selector("button[data-action^='haunt']:not([disabled])")
+    assert "Wolf pups" in str(tablet.text_content(".device-bar"))

@@ -783,7 +783,15 @@ class RoomManager:
                 )
         token: str | None = None
         if device is None:
-            device, token = self._add_participant(room, name or "Shared device", "spectator")
+            if name is None:
+                taken = {p.name.casefold() for p in room.participants.values()}
+                name = next(
+                    label
+                    for n in range(1, 100)
+                    for label in ["Shared device" if n == 1 else f"Shared device {n}"]
+                    if label.casefold() not in taken
+                )
+            device, token = self._add_participant(room, name, "spectator")
         if device.role == SHARED:
             self._release(room, device)
         elif device.seat is not None:

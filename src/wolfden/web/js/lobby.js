@@ -208,8 +208,7 @@ function sharedPanel(app, ctl) {
   });
   const names = (list) => list.map((r) => r.name.value.trim() || `Player ${r.seat.seat + 1}`);
   const everyone = async () => {
-    const data = await ctl.shareDevice({ seats: "all", names: names(rows), this_device: true });
-    if (data) toast("This device now holds every seat: hand it from player to player.", "info");
+    await ctl.shareDevice({ seats: "all", names: names(rows), this_device: true });
   };
   const newDevice = async () => {
     const ticked = rows.filter((r) => r.tick.checked);
@@ -217,7 +216,7 @@ function sharedPanel(app, ctl) {
       toast("Tick the seats the shared device holds.");
       return;
     }
-    const data = await ctl.shareDevice({ seats: ticked.map((r) => r.seat.seat), names: names(ticked), name: "Shared device" });
+    const data = await ctl.shareDevice({ seats: ticked.map((r) => r.seat.seat), names: names(ticked) });
     if (data && data.token) {
       deviceLink = `${location.origin}/#/d/${room.code}/${encodeURIComponent(data.token)}`;
       ctl.rerender();
