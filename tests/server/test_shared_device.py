@@ -12,7 +12,7 @@ from typing import Any
 
 from tests.server.conftest import Client, Server, match_of, quiet
 from wolfden.engine import TABLE, Viewer
-from wolfden.games import werewords, werwoelfe_kids
+from wolfden.games import werewolf, werewords, werwoelfe_kids
 
 
 def as_json(value: Any) -> Any:
@@ -27,7 +27,12 @@ def kids_on_one_device(server: Server) -> tuple[str, str, Client]:
         "POST",
         f"/api/rooms/{code}/devices",
         token,
-        json={"seats": "all", "names": ["Village kids", "Wolf kids"], "this_device": True},
+        json={
+            "seats": "all",
+            "names": ["Village kids", "Wolf kids"],
+            "this_device": True,
+            "secret_turns": False,
+        },
     )
     assert r.status_code == 200, r.text
     assert r.json()["token"] is None
@@ -62,6 +67,7 @@ def test_before_the_hand_over_is_confirmed_the_device_gets_no_view_at_all(server
         "seats": [{"seat": 0, "name": "Village kids"}, {"seat": 1, "name": "Wolf kids"}],
         "shown": None,
         "waiting": [0],
+        "secret_turns": False,
     }
 
 
@@ -157,7 +163,12 @@ def test_when_no_held_seat_acts_the_device_shows_the_table_view(server: Server) 
         "POST",
         f"/api/rooms/{code}/devices",
         token,
-        json={"seats": "all", "names": ["Ada", "Ben", "Cy", "Dee"], "this_device": True},
+        json={
+            "seats": "all",
+            "names": ["Ada", "Ben", "Cy", "Dee"],
+            "this_device": True,
+            "secret_turns": False,
+        },
     )
     assert r.status_code == 200, r.text
     device = Client(server, code, token)
@@ -179,6 +190,7 @@ def test_when_no_held_seat_acts_the_device_shows_the_table_view(server: Server) 
         "seats": [{"seat": i, "name": n} for i, n in enumerate(["Ada", "Ben", "Cy", "Dee"])],
         "shown": None,
         "waiting": [],
+        "secret_turns": False,
     }
     assert device.view["view"] == as_json(werewords.view(m.state, TABLE))
     assert device.view["host_actions"]
@@ -223,3 +235,45 @@ def test_a_player_phone_never_gets_a_device_field_and_events_say_whether_public(
     assert all("device" not in m for m in views)
     events = [e for m in views for e in m["events"]]
     assert events and all(isinstance(e["public"], bool) for e in events)
+
+
+def test_with_secret_turns_the_device_is_offered_to_every_seat_not_only_the_acting_ones(
+    server: Server,
+) -> None:
+    """A Werewolf night on one device: offering it only to the seats that act would tell the
+    table who the Werewolves, the Seer and the Guardian are."""
+    made = server.create(config={"players": 7, "min_night_seconds": 0})
+    code, token = made["code"], made["token"]
+    r = server.host(
+        "POST", f"/api/rooms/{code}/devices", token, json={"seats": "all", "this_device": True}
+    )
+    assert r.status_code == 200, r.text
+    device = Client(server, code, token)
+    server.host("POST", f"/api/rooms/{code}/start", token, json={"seed": 4})
+    device.expect("view")
+    m = match_of(server, code)
+    actors = werewolf.actors(m.state)
+    idle = min(set(range(7)) - actors)
+    acting = min(actors)
+    assert device.view is not None and device.view["view"] is None
+    assert device.view["device"]["waiting"] == list(range(7))
+    assert device.view["host_actions"] == []
+    # a seat with nothing to do tonight sees its own view, and cannot act
+    send(device, {"type": "reveal", "id": "i", "seat": idle})
+    device.wait(lambda: device.view is not None and device.view["device"]["shown"] == idle)
+    m = match_of(server, code)
+    assert device.view["view"] == as_json(werewolf.view(m.state, Viewer.of(idle)))
+    assert device.view["legal"] == []
+    refused = send(device, {"type": "action", "id": "a", "text": "vote 1"})
+    assert refused["error"]["code"] == "not_your_turn"
+    send(device, {"type": "cover", "id": "c"})
+    device.wait(lambda: device.view is not None and device.view["view"] is None)
+    # a seat that acts tonight is handed the device the same way, acts, and is covered
+    send(device, {"type": "reveal", "id": "r", "seat": acting})
+    device.wait(lambda: device.view is not None and device.view["device"]["shown"] == acting)
+    assert device.view["legal"]
+    version = match_of(server, code).version
+    done = send(device, {"type": "action", "id": "x", "action": device.view["legal"][0]})
+    assert done["type"] == "accepted" and done["version"] == version + 1
+    device.wait(lambda: device.view is not None and device.view["version"] > version)
+    assert device.view["device"]["shown"] is None

@@ -165,6 +165,11 @@ class SharedDevice(Body):
     this_device: bool = Field(
         False, description="Make the host's own device the shared device (no new token)."
     )
+    secret_turns: bool = Field(
+        True,
+        description="Who acts is secret in this game (a Werewolf night): while any held seat "
+        "acts, offer the device to every held seat. False: offer it to the acting seats only.",
+    )
 
 
 class Start(Body):
@@ -513,7 +518,13 @@ def create_app(
         room = look_up(request, code)
         host = manager.require_host(room, bearer(request))
         device, token = manager.share(
-            room, host, body.seats, names=body.names, name=body.name, this_device=body.this_device
+            room,
+            host,
+            body.seats,
+            names=body.names,
+            name=body.name,
+            this_device=body.this_device,
+            secret_turns=body.secret_turns,
         )
         return {"participant": device.id, "token": token, "room": room.summary()}
 

@@ -177,6 +177,9 @@ class Participant:
     token_hash: str
     seats: list[int] = field(default_factory=list)
     """The seats a shared device holds (role ``shared``); empty for everyone else."""
+    secret_turns: bool = True
+    """A shared device whose game keeps secret who acts (a Werewolf night): while any held
+    seat acts, every held seat is offered the device, so the offer tells nobody who acts."""
 
 
 @dataclass
@@ -235,6 +238,13 @@ class Room:
         self.grace_tasks: dict[str, asyncio.Task[None]] = {}
         self.shown: dict[str, int] = {}
         """Shared devices handed over to one of their seats: participant id -> that seat."""
+        self.shown_turn: set[str] = set()
+        """Shared devices whose shown seat has had its turn while shown."""
+
+    def hide(self, pid: str) -> bool:
+        """Cover a shared device again; True when it was showing a seat."""
+        self.shown_turn.discard(pid)
+        return self.shown.pop(pid, None) is not None
 
     # -- documents ----------------------------------------------------------------
 
@@ -298,6 +308,7 @@ class Room:
         }
         if p.role == SHARED:
             out["seats"] = list(p.seats)
+            out["secret_turns"] = p.secret_turns
         return out
 
     def summary(self) -> dict[str, Any]:
@@ -706,7 +717,7 @@ class RoomManager:
             if room.live_match() is not None:
                 slot.bot = room.settings.stand_in_bot
         target.seats = []
-        room.shown.pop(target.id, None)
+        room.hide(target.id)
         del room.participants[target.id]
         if room.host == target.id:
             room.host = self._next_host(room)
@@ -739,7 +750,7 @@ class RoomManager:
             if i < len(room.seats) and room.seats[i].participant == p.id:
                 room.seats[i] = SeatSlot()
         p.seats = []
-        room.shown.pop(p.id, None)
+        room.hide(p.id)
 
     def share(
         self,
@@ -750,6 +761,7 @@ class RoomManager:
         names: Any = None,
         name: Any = None,
         this_device: bool = False,
+        secret_turns: bool = True,
     ) -> tuple[Participant, str | None]:
         """Make a shared device holding ``seats`` ("all" or seat numbers): a new participant
         with its own token, or (``this_device``) the host's own device. Seats must be empty,
@@ -797,20 +809,32 @@ class RoomManager:
         elif device.seat is not None:
             room.seats[device.seat].participant = None
         device.role, device.seat, device.seats = SHARED, None, sorted(chosen)
+        device.secret_turns = secret_turns
         for i, label in zip(chosen, labels):
             room.seats[i] = SeatSlot(participant=device.id, name=label)
         self._changed(room)
         return device, token
 
+    @staticmethod
+    def _offered(p: Participant, actors: frozenset[int]) -> list[int]:
+        """The held seats a shared device may be handed to now: those the game waits for, or
+        (secret turns) every held seat while any of them is waited for."""
+        acting = [s for s in p.seats if s in actors]
+        return list(p.seats) if acting and p.secret_turns else acting
+
     def _settle_shown(self, room: Room) -> None:
-        """A shared device goes back to the table view when its seat may no longer act."""
+        """A shared device goes back to the table view (or the next hand-over) once the seat
+        it shows has had its turn, or when none of its seats is waited for any more."""
         if not room.shown:
             return
         m = room.live_match()
         actors = room.game.actors(m.state) if m is not None else frozenset()
         for pid, seat in list(room.shown.items()):
-            if seat not in actors:
-                del room.shown[pid]
+            p = room.participants.get(pid)
+            if p is not None and seat in actors:
+                room.shown_turn.add(pid)
+            elif p is None or pid in room.shown_turn or not self._offered(p, actors):
+                room.hide(pid)
 
     def _send_to(self, room: Room, p: Participant) -> None:
         if room.match is None:
@@ -830,9 +854,13 @@ class RoomManager:
                 held = ", ".join(str(s) for s in p.seats)
                 raise Refused("not_your_seat", f"This device holds the seats {held}.")
             m = self._live(room, None)
-            if seat not in room.game.actors(m.state):
+            actors = room.game.actors(m.state)
+            if seat not in self._offered(p, actors):
                 raise Refused("not_your_turn", "The game is not waiting for that seat now.")
+            room.hide(p.id)
             room.shown[p.id] = seat
+            if seat in actors:
+                room.shown_turn.add(p.id)
             self._send_to(room, p)
 
     async def cover(self, room: Room, p: Participant, peer_hash: str) -> None:
@@ -842,7 +870,7 @@ class RoomManager:
             self._check_token(room, p, peer_hash)
             if p.role != SHARED:
                 raise Refused("not_your_seat", "Only a shared device is handed from seat to seat.")
-            if room.shown.pop(p.id, None) is not None:
+            if room.hide(p.id):
                 self._send_to(room, p)
 
     def new_token(self, room: Room, target: Participant) -> str:
@@ -946,6 +974,7 @@ class RoomManager:
         room.match = m
         room.status = "live"
         room.shown.clear()
+        room.shown_turn.clear()
         room.paused_by_host = False
         try:
             self._changed(room)
@@ -995,6 +1024,7 @@ class RoomManager:
         m.ended, m.outcome, m.paused_at = True, outcome, None
         room.status = "finished"
         room.shown.clear()
+        room.shown_turn.clear()
         room.finished.append(m.id)
         room.paused_by_host = False
         self._cancel_timers(room)
@@ -1355,7 +1385,7 @@ class RoomManager:
         pid = peer.participant
         first = not room.peers.get(pid)
         room.peers.setdefault(pid, set()).add(peer)
-        if room.shown.pop(pid, None) is not None:
+        if room.hide(pid):
             # a shared device that (re)connects is covered until the next hand-over
             p = room.participants.get(pid)
             if p is not None and room.match is not None:
@@ -1476,7 +1506,7 @@ class RoomManager:
                 )
                 host_actions = (
                     [_action_json(a) for a in game.legal_actions(m.state, None)]
-                    if is_host and live
+                    if is_host and live and not covered
                     else []
                 )
                 body: dict[str, Any] = {
@@ -1505,7 +1535,8 @@ class RoomManager:
         return {
             "seats": [{"seat": s, "name": room.seat_name(s)} for s in p.seats],
             "shown": shown,
-            "waiting": [s for s in p.seats if s in actors] if shown is None else [],
+            "waiting": self._offered(p, actors) if shown is None else [],
+            "secret_turns": p.secret_turns,
         }
 
 

@@ -207,8 +207,11 @@ function sharedPanel(app, ctl) {
     return { seat, tick, name, node: h("li", { class: "share-row" }, tick, h("label", { for: `share-${seat.seat}` }, `Seat ${seat.seat + 1}`), name, free ? null : h("span", { class: "help" }, ` (${holder.name}'s seat)`)) };
   });
   const names = (list) => list.map((r) => r.name.value.trim() || `Player ${r.seat.seat + 1}`);
+  // Whose turn it is is public in these games; elsewhere (a Werewolf night) it is a secret.
+  const open = room.game === "werwoelfe-kids" || room.game === "robbers-horror" || (room.game === "werewords" && room.config.mode === "companion");
+  const secret = h("input", { type: "checkbox", id: "share-secret", checked: !open, "data-key": `share-secret-${open}` });
   const everyone = async () => {
-    await ctl.shareDevice({ seats: "all", names: names(rows), this_device: true });
+    await ctl.shareDevice({ seats: "all", names: names(rows), this_device: true, secret_turns: secret.checked });
   };
   const newDevice = async () => {
     const ticked = rows.filter((r) => r.tick.checked);
@@ -216,7 +219,7 @@ function sharedPanel(app, ctl) {
       toast("Tick the seats the shared device holds.");
       return;
     }
-    const data = await ctl.shareDevice({ seats: ticked.map((r) => r.seat.seat), names: names(ticked) });
+    const data = await ctl.shareDevice({ seats: ticked.map((r) => r.seat.seat), names: names(ticked), secret_turns: secret.checked });
     if (data && data.token) {
       deviceLink = `${location.origin}/#/d/${room.code}/${encodeURIComponent(data.token)}`;
       ctl.rerender();
@@ -228,6 +231,7 @@ function sharedPanel(app, ctl) {
     h("summary", {}, "One device for several players"),
     h("p", { class: "help" }, "A shared device is handed from player to player. Before each turn it shows \u201cpass the device to \u2026\u201d and a player's secrets appear only after they confirm who they are."),
     h("ul", { class: "plain share-list" }, rows.map((r) => r.node)),
+    h("div", { class: "field field-check" }, secret, h("label", { for: "share-secret" }, "Who acts is secret (a night with hidden roles): offer the device to every player in turn, not only to those who act")),
     h("div", { class: "row" },
       button("Everyone on this device", everyone, { cls: "btn-primary", key: "share-all" }),
       button("A new shared device for the ticked seats", newDevice, { key: "share-new" }),

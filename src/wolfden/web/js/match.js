@@ -99,7 +99,7 @@ export function handoverScreen(app_) {
   const msg = app_.msg;
   const device = msg.device;
   const waiting = device.waiting || [];
-  const one = waiting.length === 1;
+  const one = waiting.length === 1 && !device.secret_turns;
   const timer = msg.deadline && !msg.outcome ? countdown(msg.deadline, { big: true }) : null;
   if (timer) timer.classList.add("phase-timer");
   return h(
@@ -112,7 +112,7 @@ export function handoverScreen(app_) {
       "section",
       { class: "panel handover", "aria-labelledby": "handover-title" },
       h("h2", { id: "handover-title", class: "visually-hidden" }, "Hand-over"),
-      h("p", { class: "lead" }, one ? "Everyone else looks away. When you hold the device:" : "Several players may act now. Whoever takes the device taps their name; everyone else looks away."),
+      h("p", { class: "lead" }, one ? "Everyone else looks away. When you hold the device:" : device.secret_turns ? "Pass the device around: each player in turn taps their name, looks, acts if there is something to do, and hides the screen again." : "Several players may act now. Whoever takes the device taps their name; everyone else looks away."),
       h(
         "div",
         { class: "handover-buttons" },
