@@ -276,4 +276,10 @@ def test_with_secret_turns_the_device_is_offered_to_every_seat_not_only_the_acti
     done = send(device, {"type": "action", "id": "x", "action": device.view["legal"][0]})
     assert done["type"] == "accepted" and done["version"] == version + 1
     device.wait(lambda: device.view is not None and device.view["version"] > version)
-    assert device.view["device"]["shown"] is None
+    # its own action's private answer (the pack's pick, the Seer's answer) stays on its screen
+    m = match_of(server, code)
+    assert acting not in werewolf.actors(m.state)
+    assert device.view["device"]["shown"] == acting
+    assert [e for e in device.view["events"] if e["public"] is False]
+    send(device, {"type": "cover", "id": "d"})
+    device.wait(lambda: device.view is not None and device.view["device"]["shown"] is None)

@@ -87,6 +87,10 @@ def test_a_kids_game_on_one_tablet_with_hand_over_screens(pages: Pages) -> None:
                     pages.shot(tablet, "shared-kids-team-screen")
                 tablet.click(f"button[data-action='{choices[0]}']:not([disabled])")
                 break
+        else:
+            if tablet.locator("[data-key='cover']").count() and not offered(tablet):
+                # the team has seen what its own move showed it, and hides the screen
+                tablet.click("[data-key='cover']")
         time.sleep(0.1)
     assert {"Village team", "Werewolf team"} <= set(handed)
     spoken = tablet.evaluate("window.__spoken")

@@ -240,10 +240,14 @@ class Room:
         """Shared devices handed over to one of their seats: participant id -> that seat."""
         self.shown_turn: set[str] = set()
         """Shared devices whose shown seat has had its turn while shown."""
+        self.reading: set[str] = set()
+        """Shared devices that keep showing a seat after its turn, because its own action
+        brought it a private answer (the Seer's); they stay until the player hides them."""
 
     def hide(self, pid: str) -> bool:
         """Cover a shared device again; True when it was showing a seat."""
         self.shown_turn.discard(pid)
+        self.reading.discard(pid)
         return self.shown.pop(pid, None) is not None
 
     # -- documents ----------------------------------------------------------------
@@ -822,18 +826,30 @@ class RoomManager:
         acting = [s for s in p.seats if s in actors]
         return list(p.seats) if acting and p.secret_turns else acting
 
-    def _settle_shown(self, room: Room) -> None:
+    def _settle_shown(
+        self, room: Room, acted: int | None = None, events: Iterable[Event] = ()
+    ) -> None:
         """A shared device goes back to the table view (or the next hand-over) once the seat
-        it shows has had its turn, or when none of its seats is waited for any more."""
+        it shows has had its turn, or when none of its seats is waited for any more; except
+        when the seat's own action brought it a private answer: that stays on the screen until
+        the player hides it."""
         if not room.shown:
             return
         m = room.live_match()
         actors = room.game.actors(m.state) if m is not None else frozenset()
         for pid, seat in list(room.shown.items()):
             p = room.participants.get(pid)
-            if p is not None and seat in actors:
+            if p is None:
+                room.hide(pid)
+            elif seat in actors:
                 room.shown_turn.add(pid)
-            elif p is None or pid in room.shown_turn or not self._offered(p, actors):
+            elif seat == acted and any(
+                not e.audience.public and seat in e.audience.seats for e in events
+            ):
+                room.reading.add(pid)
+            elif pid not in room.reading and (
+                pid in room.shown_turn or not self._offered(p, actors)
+            ):
                 room.hide(pid)
 
     def _send_to(self, room: Room, p: Participant) -> None:
@@ -975,6 +991,7 @@ class RoomManager:
         room.status = "live"
         room.shown.clear()
         room.shown_turn.clear()
+        room.reading.clear()
         room.paused_by_host = False
         try:
             self._changed(room)
@@ -1025,6 +1042,7 @@ class RoomManager:
         room.status = "finished"
         room.shown.clear()
         room.shown_turn.clear()
+        room.reading.clear()
         room.finished.append(m.id)
         room.paused_by_host = False
         self._cancel_timers(room)
@@ -1243,7 +1261,7 @@ class RoomManager:
             log.error("%s: action not saved: %s", m.id, exc)
             raise storage_refused("this action") from exc
         m.state, m.version, m.phase_seq, m.phase_started = state, m.version + 1, seq, started
-        self._settle_shown(room)
+        self._settle_shown(room, seat, events)
         if outcome is not None:
             self._finish(room, m, outcome)
         try:
