@@ -230,10 +230,14 @@ function onView(msg) {
     app.local = {};
   }
   if (prev && msg.version < prev.version) return;
+  const shared = isShared();
+  // A shared device forgets one player's screen state (an open role card) before the next one.
+  if (shared && prev && (prev.device && prev.device.shown) !== (msg.device && msg.device.shown)) app.local = {};
   app.msg = msg;
   const events = msg.events || [];
   if (events.length) {
-    for (const e of events) if (e.text) app.log.push({ v: msg.version, text: e.text, type: e.type });
+    // ... and its log keeps only what everyone at the table may read.
+    for (const e of events) if (e.text && (!shared || e.public === true)) app.log.push({ v: msg.version, text: e.text, type: e.type });
     app.log = app.log.slice(-200);
     saveLog(msg.match, app.log);
   }
@@ -243,7 +247,14 @@ function onView(msg) {
     narrate(prev, msg);
     return;
   }
-  if (r && r.cues && soundDevice() && !(prev && prev.view === null)) {
+  // A shared device plays a view's sounds only between two views of the same viewer, and, when
+  // who acts is secret, only the table's: a sound from one player's screen is heard by all.
+  const shownNow = msg.device ? msg.device.shown : null;
+  const sameViewer =
+    !shared ||
+    !prev ||
+    (prev.view !== null && (prev.device ? prev.device.shown : null) === shownNow && (shownNow === null || !msg.device.secret_turns));
+  if (r && r.cues && soundDevice() && sameViewer) {
     for (const name of r.cues(prev ? prev.view : null, msg.view, events, msg)) audio.play(name);
   }
   if (r && r.mood) {
