@@ -137,7 +137,7 @@ def _simulate_game(game: Game) -> click.Command:
         spec = kwargs["bots"]
         if spec is None:
             spec = "rules" if "rules" in sim.bot_kinds(game) else "random"
-        bots = sim.parse_bots(spec, game.num_seats(config), seat_bots)
+        bots = sim.bot_plan(game, config, spec, seat_bots)
         report_dir: Path | None = kwargs["report"]
         plan = sim.make_plan(
             game,
@@ -175,10 +175,10 @@ def _simulate_game(game: Game) -> click.Command:
         click.Option(
             ["--bots"],
             default=None,
-            metavar="KIND[,KIND…]",
-            help="Bot kind for every seat, one kind per seat, or SEAT=KIND / TEAM=KIND "
-            "items (TEAM=KIND where the game tells teams after the deal). "
-            "Default: random.",
+            metavar="SPEC",
+            help="KIND for every seat, KIND,KIND,… one per seat, or items SEAT=KIND, "
+            "TEAM=KIND (bots by the team dealt; a new deal re-seats them) and *=KIND (every "
+            "other seat, random if not given). Default: rules (random if the game has none).",
         ),
         click.Option(
             ["--workers", "-w"],
