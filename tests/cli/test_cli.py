@@ -48,6 +48,22 @@ def test_a_person_plays_a_seat_with_numbered_choices() -> None:
     assert "your choice" in result.stdout
 
 
+def test_a_person_plays_beside_bots_chosen_by_team() -> None:
+    result = wolfden(
+        "play",
+        "werewolf",
+        "--human",
+        "0",
+        "--bots",
+        "werewolves=rules,town=random",
+        "--seed",
+        "4",
+        input="1\n" * 200,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "You are Player 1" in result.stdout and "The game is over" in result.stdout
+
+
 def test_two_people_at_one_keyboard_get_hand_over_screens() -> None:
     result = wolfden(
         "play", "werewolf", "--human", "0", "--human", "1", "--seed", "9", input="\n1\n" * 400
@@ -86,6 +102,7 @@ def _roles(record: Path) -> dict[str, str]:
         (["play", "chess"], "unknown game 'chess'; the games are werewolf"),
         (["play", "werewolf", "--human", "9"], "--human 9: seats are numbered 0 to 6"),
         (["play", "werewolf", "--bots", "genius"], "unknown bot 'genius'"),
+        (["play", "werewolf", "--bots", "village=rules"], "teams town, werewolves"),
         (["replay", "/no/such/file.json"], "cannot read /no/such/file.json"),
         (["replay", "/no/such/file.json", "--as", "x"], "cannot read"),
     ],
