@@ -33,4 +33,3 @@ def test_ray_backend_gives_the_same_figures_as_local_processes(monkeypatch):
         remote.pop(key)
     assert remote == local
     assert not ray.is_initialized()
-

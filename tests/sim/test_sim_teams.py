@@ -85,6 +85,14 @@ def test_a_seat_chosen_by_the_games_own_flags_comes_before_its_team():
     assert plan.kinds_for(2, {0: "village", 1: "werewolves"}) == ["random", "young"]
 
 
+def test_reports_name_the_bots_of_each_team():
+    plan = sim.parse_bots("werewolves=rules", 7)
+    assert plan.describe(("town", "werewolves")) == "werewolves: rules, others: random"
+    plan = sim.parse_bots("werewolves=rules,town=random", 7)
+    assert plan.describe(("town", "werewolves")) == "town: random, werewolves: rules"
+    assert sim.parse_bots("rules", 7).describe() == "rules (all seats)"
+
+
 @pytest.mark.parametrize(
     ("spec", "message"),
     [

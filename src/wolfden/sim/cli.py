@@ -19,6 +19,7 @@ from wolfden.engine.contract import Game
 from wolfden.engine.errors import WolfdenError
 from wolfden.sim import simulate as sim
 from wolfden.sim.options import build_config, game_params
+from wolfden.sim.seating import known_teams
 
 
 class CliError(click.ClickException):
@@ -138,6 +139,7 @@ def _simulate_game(game: Game) -> click.Command:
         if spec is None:
             spec = "rules" if "rules" in sim.bot_kinds(game) else "random"
         bots = sim.bot_plan(game, config, spec, seat_bots)
+        shown_bots = bots.describe(known_teams(game, config))
         report_dir: Path | None = kwargs["report"]
         plan = sim.make_plan(
             game,
@@ -155,9 +157,9 @@ def _simulate_game(game: Game) -> click.Command:
         if kwargs["json"]:
             click.echo(json.dumps(data))
         else:
-            click.echo(text(data, bots.describe()))
+            click.echo(text(data, shown_bots))
         if report_dir is not None:
-            page = write_report(report_dir, data, study.rows, bots.describe())
+            page = write_report(report_dir, data, study.rows, shown_bots)
             click.echo(f"report written to {page}", err=True)
         if study.interrupted:
             click.echo(f"interrupted: {study.tally.games} of {plan.games} games finished", err=True)

@@ -19,7 +19,7 @@ Horror, each round of Werewords) has each deal's teams played by the bots chosen
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,12 +45,16 @@ class BotPlan:
     seats: tuple[tuple[int, str], ...] = ()
     teams: tuple[tuple[str, str], ...] = ()
 
-    def describe(self) -> str:
+    def describe(self, teams: Sequence[str] = ()) -> str:
+        """For reports: ``werewolves: rules, others: random``. ``teams`` (the game's teams)
+        leaves out the others when every team has its own kind."""
         if not self.seats and not self.teams:
             return f"{self.default} (all seats)"
         parts = [f"seat {seat}: {kind}" for seat, kind in self.seats]
         parts += [f"{team}: {kind}" for team, kind in self.teams]
-        return ", ".join([*parts, f"others: {self.default}"])
+        if not (teams and set(teams) <= {team for team, _ in self.teams}):
+            parts.append(f"others: {self.default}")
+        return ", ".join(parts)
 
     def to_json(self) -> dict[str, Any]:
         return {
