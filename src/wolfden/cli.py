@@ -17,7 +17,7 @@ from wolfden.engine.types import TABLE, Viewer
 from wolfden.server.cli import serve_command
 from wolfden.sim.cli import balance_command, bench_command, simulate_command
 from wolfden.sim.options import build_config, game_params
-from wolfden.sim.seating import bot_plan, seat_players
+from wolfden.sim.seating import bot_plan, known_teams, seat_players
 from wolfden.terminal import render
 from wolfden.words.cli import words_group
 
@@ -33,7 +33,9 @@ def games_command() -> None:
     """List the games."""
     for game in games.all():
         kinds = ", ".join(bots.kinds(game.id))
-        click.echo(f"{game.id:<16} {game.title} — {getattr(game, 'summary', '')} (bots: {kinds})")
+        teams = ", ".join(known_teams(game, game.Config()))
+        shown = f"bots: {kinds}" + (f"; teams: {teams}" if teams else "")
+        click.echo(f"{game.id:<16} {game.title} — {getattr(game, 'summary', '')} ({shown})")
 
 
 class PlayCommands(click.Group):

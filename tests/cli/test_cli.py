@@ -28,6 +28,9 @@ def test_games_lists_every_registered_game() -> None:
     result = CliRunner().invoke(cli, ["games"])
     assert result.exit_code == 0
     assert "werewolf" in result.output and "Werewolf" in result.output
+    # The names --bots TEAM=KIND takes.
+    assert "teams: town, werewolves" in result.output
+    assert "teams: robbers, werewolves" in result.output
 
 
 def test_bots_play_a_whole_werewolf_game_and_save_it(tmp_path: Path) -> None:
