@@ -129,12 +129,15 @@ def cards_for(config: Config) -> list[Card]:
 class State:
     """One moment of a match. Never mutated once returned by ``setup`` or ``apply``.
 
-    Per-seat facts are tuples indexed by seat; the living are a bit mask.
+    Per-seat facts are tuples indexed by seat; the living are a bit mask, and so are the seats
+    dealt a Werewolf (``wolf_mask``) and the seats whose role acts at night (``caller_mask``),
+    kept with ``roles`` by ``rules.refresh_pack``.
     """
 
     __slots__ = (
         "alive",
         "ballot",
+        "caller_mask",
         "candidates",
         "cards",
         "checked",
@@ -161,6 +164,7 @@ class State:
         "seq",
         "tallies",
         "unmet_requests",
+        "wolf_mask",
     )
 
     config: Config
@@ -170,6 +174,8 @@ class State:
     round: int
     roles: tuple[Role, ...]
     cards: tuple[Card, ...]
+    wolf_mask: int
+    caller_mask: int
     alive: int
     living_seats: tuple[int, ...]
     pending: frozenset[int]
@@ -222,6 +228,8 @@ class State:
         new.tallies = self.tallies
         new.unmet_requests = self.unmet_requests
         new.night_result = self.night_result
+        new.wolf_mask = self.wolf_mask
+        new.caller_mask = self.caller_mask
         return new
 
     def __getstate__(self) -> dict[str, Any]:
