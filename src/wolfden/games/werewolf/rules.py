@@ -112,13 +112,15 @@ _VOTES = {a: seat for seat, a in enumerate(VOTE)}
 # -- setup ---------------------------------------------------------------------------------
 
 
-def deal(config: Config, rng: Rng) -> tuple[tuple[Card, ...], frozenset[int]]:
-    """Shuffle the cards and deal one per seat.
+def deal(
+    config: Config, rng: Rng, deck: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], frozenset[int]]:
+    """Shuffle the cards of the config's ``deck`` and deal one per seat.
 
     A player who declined a special role gets a Villager whenever the counts allow; those the
     deal could not serve are returned so that each is told privately.
     """
-    cards = rng.shuffled(_validated_deck(config))
+    cards = rng.shuffled(deck)
     if not config.villager_only:
         return tuple(cards), frozenset()
     villagers = [c for c in cards if c.role is Role.VILLAGER]
@@ -138,21 +140,23 @@ def deal(config: Config, rng: Rng) -> tuple[tuple[Card, ...], frozenset[int]]:
 
 
 @functools.lru_cache(maxsize=256)
-def _validated_deck(config: Config) -> tuple[Card, ...]:
-    """Validate a config once (configs are frozen; an invalid one raises every time) and
-    return the cards of its deal."""
+def _prepared(config: Config) -> tuple[tuple[Card, ...], tuple[Event, ...]]:
+    """Validate a config once (configs are frozen; an invalid one raises every time) and make
+    what depends only on it: the cards of the deal and the night's script."""
     config.validate()
-    return deck_for(config)
+    return deck_for(config), _night_events(config)
 
 
 def setup(config: Config, seed: int) -> State:
     if not isinstance(config, Config):
         raise ConfigError("setup needs a werewolf Config")
+    deck, night_calls = _prepared(config)
     rng = Rng(seed)
-    cards, unmet = deal(config, rng)
+    cards, unmet = deal(config, rng, deck)
     n = config.players
     s = State.__new__(State)
     s.config = config
+    s.night_calls = night_calls
     s.rng = rng.state
     s.phase = Phase.NIGHT
     s.seq = 0
@@ -315,16 +319,16 @@ def _start_night(s: State) -> list[Event]:
     s.pick_round = 1
     s.locked = NO_ONE
     s.pending = _seat_set(s.alive & s.caller_mask)
-    return list(_night_events(s.config))
+    return list(s.night_calls)
 
 
 def night_script(state: State) -> list[str]:
-    return [e.text for e in _night_events(state.config)]
+    return [e.text for e in state.night_calls]
 
 
-@functools.lru_cache(maxsize=64)
 def _night_events(config: Config) -> tuple[Event, ...]:
-    """The night's script as events; it depends only on the deal, so it is made once."""
+    """The night's script as events; it depends only on the deal, so it is made once per
+    config (by ``_prepared``) and kept in the state."""
     dealt = {c.role for c in cards_for(config)}
     return tuple(
         Event("narration", {"phase": "night"}, PUBLIC, line) for line in say.night_script(dealt)
@@ -558,30 +562,25 @@ def _close_ballot(s: State, events: list[Event]) -> None:
     tie or all abstaining → no elimination. A missing vote counts as an abstention."""
     revote = s.phase is REVOTE
     ballot = s.ballot
-    counts = dict.fromkeys(s.candidates, 0)
-    votes: dict[str, int | None] = {}
-    abstained = 0
-    for voter in s.living_seats:
-        choice = ballot[voter]
-        if choice >= 0:
-            votes[_KEY[voter]] = choice
-            counts[choice] += 1
-        else:
-            votes[_KEY[voter]] = None
-            abstained += 1
+    living = s.living_seats
+    choices = [ballot[voter] for voter in living]  # abstained or missing: below 0
+    candidates = s.candidates
+    counts = [choices.count(c) for c in candidates]
     tally: dict[str, Any] = {
         "round": s.round,
         "revote": revote,
-        "counts": {_KEY[c]: n for c, n in counts.items()},
-        "abstained": abstained,
+        "counts": {_KEY[c]: n for c, n in zip(candidates, counts)},
+        "abstained": len(choices) - sum(counts),
     }
     if s.config.public_ballots:
-        tally["votes"] = votes
+        tally["votes"] = {
+            _KEY[voter]: choice if choice >= 0 else None for voter, choice in zip(living, choices)
+        }
     s.tallies = (*s.tallies, tally)
     s.pending = frozenset()
-    top = max(counts.values(), default=0)
-    leaders = tuple(c for c, n in counts.items() if n == top) if top else ()
-    events.append(Event("tally", tally, PUBLIC, _tally_line(s, counts)))
+    top = max(counts, default=0)
+    leaders = tuple([c for c, n in zip(candidates, counts) if n == top]) if top else ()
+    events.append(Event("tally", tally, PUBLIC, _tally_line(s, candidates, counts)))
     if not leaders:
         events.append(_ALL_ABSTAINED)
     elif len(leaders) == 1:
@@ -604,9 +603,9 @@ def _close_ballot(s: State, events: list[Event]) -> None:
     events += _end_of_day(s)
 
 
-def _tally_line(s: State, counts: dict[int, int]) -> str:
+def _tally_line(s: State, candidates: tuple[int, ...], counts: list[int]) -> str:
     names = s.config.display_names
-    parts = [f"{names[c]}: {n}" for c, n in counts.items() if n]
+    parts = [f"{names[c]}: {n}" for c, n in zip(candidates, counts) if n]
     return "The ballot is closed. " + ("; ".join(parts) + "." if parts else "No votes were cast.")
 
 

@@ -7,7 +7,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from wolfden.engine.types import Audience
+from wolfden.engine.types import Audience, Event
 from wolfden.games.werewolf.config import Config
 
 
@@ -147,6 +147,7 @@ class State:
         "last_protected",
         "living_seats",
         "locked",
+        "night_calls",
         "night_log",
         "night_result",
         "pack",
@@ -189,6 +190,7 @@ class State:
     guard_choice: tuple[int, ...]
     last_protected: tuple[int, ...]
     seer_checks: tuple[tuple[int, int, int, bool], ...]
+    night_calls: tuple[Event, ...]
     night_log: tuple[dict[str, Any], ...]
     ballot: tuple[int, ...]
     candidates: tuple[int, ...]
@@ -212,6 +214,7 @@ class State:
         new.last_protected = self.last_protected
         new.locked = self.locked
         new.night_log = self.night_log
+        new.night_calls = self.night_calls
         new.pending = self.pending
         new.pack = self.pack
         new.pack_audience = self.pack_audience
