@@ -66,6 +66,12 @@ def seats_in(mask: int) -> tuple[int, ...]:
 
 
 @functools.cache
+def _keys(seats: tuple[int, ...]) -> tuple[str, ...]:
+    """The seats as the string keys of a JSON object."""
+    return tuple(_KEY[seat] for seat in seats)
+
+
+@functools.cache
 def _seat_set(mask: int) -> frozenset[int]:
     return frozenset(seats_in(mask))
 
@@ -563,19 +569,18 @@ def _close_ballot(s: State, events: list[Event]) -> None:
     revote = s.phase is REVOTE
     ballot = s.ballot
     living = s.living_seats
-    choices = [ballot[voter] for voter in living]  # abstained or missing: below 0
+    # Each living player's vote; an abstention or a missing vote (below 0) is None.
+    votes = [choice if (choice := ballot[voter]) >= 0 else None for voter in living]
     candidates = s.candidates
-    counts = [choices.count(c) for c in candidates]
+    counts = [votes.count(c) for c in candidates]
     tally: dict[str, Any] = {
         "round": s.round,
         "revote": revote,
-        "counts": {_KEY[c]: n for c, n in zip(candidates, counts)},
-        "abstained": len(choices) - sum(counts),
+        "counts": dict(zip(_keys(candidates), counts)),
+        "abstained": votes.count(None),
     }
     if s.config.public_ballots:
-        tally["votes"] = {
-            _KEY[voter]: choice if choice >= 0 else None for voter, choice in zip(living, choices)
-        }
+        tally["votes"] = dict(zip(_keys(living), votes))
     s.tallies = (*s.tallies, tally)
     s.pending = frozenset()
     top = max(counts, default=0)
