@@ -97,8 +97,9 @@ def _protect_menu(targets: int) -> tuple[Action, ...]:
 
 
 @functools.cache
-def _vote_menu(candidates: tuple[int, ...], seat: int) -> tuple[Action, ...]:
-    return (*(VOTE[c] for c in candidates if c != seat), ABSTAIN)
+def _ballot_menu(candidates: tuple[int, ...]) -> tuple[Action, ...]:
+    """Every vote of a ballot, then abstaining (each voter's menu leaves out their own seat)."""
+    return (*(VOTE[c] for c in candidates), ABSTAIN)
 
 
 @functools.cache
@@ -221,7 +222,12 @@ def legal_actions(state: State, seat: int | None) -> list[Action]:
         return []
     if phase is NIGHT:
         return list(_night_choices(state, seat))
-    return list(_vote_menu(state.candidates, seat))
+    candidates = state.candidates
+    menu = _ballot_menu(candidates)
+    if seat in candidates:  # nobody votes for themselves
+        i = candidates.index(seat)
+        return [*menu[:i], *menu[i + 1 :]]
+    return list(menu)
 
 
 def _night_choices(state: State, seat: int) -> tuple[Action, ...]:
