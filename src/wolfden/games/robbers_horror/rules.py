@@ -192,6 +192,9 @@ NORMAL_VALUE = tuple(
 )
 """The effective value of each chest and robber card when chests (0) or robbers (1) are led."""
 
+_NORMAL_VALUE_OF = tuple(list(row).__getitem__ for row in NORMAL_VALUE)
+"""``NORMAL_VALUE[lead][card]`` as functions (a list's bound ``__getitem__`` maps quickest)."""
+
 
 def trick_lead(cards: tuple[int, ...]) -> int:
     for c in cards:
@@ -456,16 +459,13 @@ def _complete_trick(
     events: list[Event],
 ) -> tuple[State, list[Event]]:
     """The strongest card takes the trick; its player piles the cards face down and leads next."""
-    lead = -1
-    for c in trick:
-        if c < 30:
-            lead = 0 if c < 15 else 1
-            break
-    if max(trick) < 30:
-        values = list(map(NORMAL_VALUE[lead].__getitem__, trick))
+    if max(trick) < 30:  # chests and robbers only: the first card's suit is led
+        lead = 1 if trick[0] >= 15 else 0
+        values = list(map(_NORMAL_VALUE_OF[lead], trick))
         top = max(values)
         best = values.index(top)  # normal cards are all different: no ties
     else:
+        lead = trick_lead(trick)
         values = trick_values(trick)
         best = 0
         top = values[0]
@@ -642,66 +642,90 @@ _TEAM_LABEL = {Team.ROBBERS: "robber team", Team.WEREWOLVES: "werewolf team"}
 _PILE_TEXT: dict[tuple[int, ...], tuple[dict[int, str], dict[int, str]]] = {}
 
 
-def pile_text(icons: tuple[int, ...], werewolf: bool, ranks: int) -> str:
-    """The icons a seat scores, written out: ``C1:5 + C4:4 = 9`` (``R…`` for a Werewolf,
-    who scores robbers), or ``none = 0``; ``ranks`` is the 15-bit mask of the ranks taken.
-
-    Each text is written once per icon configuration and then reused: there are only 2**15
-    sets of ranks, and simulations score many deals."""
+def pile_texts(icons: tuple[int, ...]) -> tuple[dict[int, str], dict[int, str]]:
+    """For chests and for robbers, the texts of the sets of ranks written so far with these
+    icons (see :func:`pile_text`): there are only 2**15 sets, and simulations score many
+    deals, so each text is written once."""
     texts = _PILE_TEXT.get(icons)
     if texts is None:
         if len(_PILE_TEXT) > 32:
             _PILE_TEXT.clear()
         texts = _PILE_TEXT[icons] = ({}, {})
-    memo = texts[werewolf]
+    return texts
+
+
+def pile_text(icons: tuple[int, ...], werewolf: bool, ranks: int) -> str:
+    """The icons a seat scores, written out: ``C1:5 + C4:4 = 9`` (``R…`` for a Werewolf,
+    who scores robbers), or ``none = 0``; ``ranks`` is the 15-bit mask of the ranks taken."""
+    memo = pile_texts(icons)[werewolf]
     text = memo.get(ranks)
     if text is None:
-        suit = "R" if werewolf else "C"
-        terms = [f"{suit}{r + 1}:{icons[r]}" for r in range(15) if ranks >> r & 1]
-        total = sum(icons[r] for r in range(15) if ranks >> r & 1)
-        text = memo[ranks] = f"{' + '.join(terms)} = {total}" if terms else "none = 0"
+        taken = _IDS_0[ranks & 4095] + _IDS_1[ranks >> 12]
+        if taken:
+            terms = " + ".join(map(icon_terms(icons)[werewolf].__getitem__, taken))
+            text = f"{terms} = {icon_table(icons)[ranks]}"
+        else:
+            text = "none = 0"
+        memo[ranks] = text
     return text
+
+
+_TERMS: dict[tuple[int, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def icon_terms(icons: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``C4:4``-style terms of the breakdown, per rank, for chests and for robbers."""
+    terms = _TERMS.get(icons)
+    if terms is None:
+        if len(_TERMS) > 32:
+            _TERMS.clear()
+        terms = _TERMS[icons] = (
+            tuple(f"C{r + 1}:{icons[r]}" for r in range(15)),
+            tuple(f"R{r + 1}:{icons[r]}" for r in range(15)),
+        )
+    return terms
 
 
 def _seats(seats: list[str]) -> str:
     return ("seat " if len(seats) == 1 else "seats ") + ", ".join(seats)
 
 
-def _team_line(name: str, seats: list[str], points: list[int], total: int, mult: int) -> str:
-    terms = " + ".join(map(str, points))
-    added = terms if len(points) == 1 else f"{terms} = {sum(points)}"
-    other = "werewolf-team" if name == "Robber" else "robber-team"
-    players = "player" if mult == 1 else "players"
-    return f"{name} team ({_seats(seats)}): {added} × {mult} {other} {players} = {total}"
+def _team_line(robbers: bool, seats: list[str], points: list[str], total: int, mult: int) -> str:
+    terms = " + ".join(points)
+    added = terms if len(points) == 1 else f"{terms} = {sum(map(int, points))}"
+    return (
+        f"{'Robber' if robbers else 'Werewolf'} team ({_seats(seats)}): {added} × {mult} "
+        f"{'werewolf' if robbers else 'robber'}-team {'player' if mult == 1 else 'players'} "
+        f"= {total}"
+    )
 
 
 def breakdown_lines(result: DealResult, icons: tuple[int, ...]) -> list[str]:
     """Every step of a deal's arithmetic, one line each."""
     lines = []
+    memo = pile_texts(icons)
     r_seats: list[str] = []
     w_seats: list[str] = []
-    r_points: list[int] = []
-    w_points: list[int] = []
-    for seat, s in enumerate(result.seats):
-        role = s.role
+    r_points: list[str] = []
+    w_points: list[str] = []
+    for seat, (role, pile, _, halved, points) in enumerate(result.seats):
         werewolf = role is _WEREWOLF
-        line = _SEAT_HEAD[seat][role] + pile_text(
-            icons, werewolf, (s.pile >> 15) & CHEST_MASK if werewolf else s.pile & CHEST_MASK
+        ranks = (pile >> 15) & CHEST_MASK if werewolf else pile & CHEST_MASK
+        line = _SEAT_HEAD[seat][role] + (
+            memo[werewolf].get(ranks) or pile_text(icons, werewolf, ranks)
         )
-        if s.halved:
-            line += f"{_HALVED[werewolf]}{s.points}"
+        if halved:
+            line += f"{_HALVED[werewolf]}{points}"
         lines.append(line)
         if role is _ROBBER:
             r_seats.append(_SEAT_NAME[seat])
-            r_points.append(s.points)
+            r_points.append(str(points))
         else:
             w_seats.append(_SEAT_NAME[seat])
-            w_points.append(s.points)
+            w_points.append(str(points))
+    lines.append(_team_line(True, r_seats, r_points, result.robber_total, result.robber_multiplier))
     lines.append(
-        _team_line("Robber", r_seats, r_points, result.robber_total, result.robber_multiplier)
-    )
-    lines.append(
-        _team_line("Werewolf", w_seats, w_points, result.werewolf_total, result.werewolf_multiplier)
+        _team_line(False, w_seats, w_points, result.werewolf_total, result.werewolf_multiplier)
     )
     if result.winner is None:
         lines.append(
