@@ -636,7 +636,6 @@ _ROBBERS, _WEREWOLVES = Team.ROBBERS, Team.WEREWOLVES
 _ROLE_NAME = {role: role.name.lower() for role in Role}
 _ROLE_LABEL = {role: role.label for role in Role}
 _TEAM_NAME = {role: role.team.value for role in Role}
-_TEAM_LABEL = {Team.ROBBERS: "robber team", Team.WEREWOLVES: "werewolf team"}
 
 
 _PILE_TEXT: dict[tuple[int, ...], tuple[dict[int, str], dict[int, str]]] = {}
@@ -690,52 +689,59 @@ def _seats(seats: list[str]) -> str:
     return ("seat " if len(seats) == 1 else "seats ") + ", ".join(seats)
 
 
-def _team_line(robbers: bool, seats: list[str], points: list[str], total: int, mult: int) -> str:
-    terms = " + ".join(points)
-    added = terms if len(points) == 1 else f"{terms} = {sum(map(int, points))}"
-    return (
-        f"{'Robber' if robbers else 'Werewolf'} team ({_seats(seats)}): {added} × {mult} "
-        f"{'werewolf' if robbers else 'robber'}-team {'player' if mult == 1 else 'players'} "
-        f"= {total}"
-    )
+def _team_line(head: str, seats: list[str], points: list[int], total: int, mult: int) -> str:
+    terms = " + ".join(map(str, points))
+    if len(points) > 1:
+        terms += f" = {sum(points)}"
+    return f"{head} ({_seats(seats)}): {terms} × {mult} {_PLAYERS[head][mult == 1]} = {total}"
+
+
+_PLAYERS = {
+    "Robber team": ("werewolf-team players", "werewolf-team player"),
+    "Werewolf team": ("robber-team players", "robber-team player"),
+}
 
 
 def breakdown_lines(result: DealResult, icons: tuple[int, ...]) -> list[str]:
     """Every step of a deal's arithmetic, one line each."""
     lines = []
-    memo = pile_texts(icons)
+    texts = pile_texts(icons)
     r_seats: list[str] = []
     w_seats: list[str] = []
-    r_points: list[str] = []
-    w_points: list[str] = []
+    r_points: list[int] = []
+    w_points: list[int] = []
     for seat, (role, pile, _, halved, points) in enumerate(result.seats):
         werewolf = role is _WEREWOLF
         ranks = (pile >> 15) & CHEST_MASK if werewolf else pile & CHEST_MASK
         line = _SEAT_HEAD[seat][role] + (
-            memo[werewolf].get(ranks) or pile_text(icons, werewolf, ranks)
+            texts[werewolf].get(ranks) or pile_text(icons, werewolf, ranks)
         )
-        if halved:
-            line += f"{_HALVED[werewolf]}{points}"
-        lines.append(line)
+        lines.append(f"{line}{_HALVED[werewolf]}{points}" if halved else line)
         if role is _ROBBER:
             r_seats.append(_SEAT_NAME[seat])
-            r_points.append(str(points))
+            r_points.append(points)
         else:
             w_seats.append(_SEAT_NAME[seat])
-            w_points.append(str(points))
-    lines.append(_team_line(True, r_seats, r_points, result.robber_total, result.robber_multiplier))
+            w_points.append(points)
     lines.append(
-        _team_line(False, w_seats, w_points, result.werewolf_total, result.werewolf_multiplier)
+        _team_line("Robber team", r_seats, r_points, result.robber_total, result.robber_multiplier)
     )
-    if result.winner is None:
+    lines.append(
+        _team_line(
+            "Werewolf team", w_seats, w_points, result.werewolf_total, result.werewolf_multiplier
+        )
+    )
+    winner = result.winner
+    if winner is None:
         lines.append(
             f"Tie at {result.robber_total}: nobody wins deal {result.number}, no game points."
         )
     else:
-        members = r_seats if result.winner is _ROBBERS else w_seats
+        robbers_won = winner is _ROBBERS
+        members = r_seats if robbers_won else w_seats
         lines.append(
-            f"The {_TEAM_LABEL[result.winner]} wins deal {result.number}: {_seats(members)} "
-            f"score{'s' if len(members) == 1 else ''} 1 game point."
+            f"The {'robber' if robbers_won else 'werewolf'} team wins deal {result.number}: "
+            f"{_seats(members)} score{'s' if len(members) == 1 else ''} 1 game point."
         )
     return lines
 
