@@ -195,6 +195,11 @@ NORMAL_VALUE = tuple(
 _NORMAL_VALUE_OF = tuple(list(row).__getitem__ for row in NORMAL_VALUE)
 """``NORMAL_VALUE[lead][card]`` as functions (a list's bound ``__getitem__`` maps quickest)."""
 
+_NORMAL_CARD_OF = tuple(
+    [row.index(v) if v in row else -1 for v in range(2 * TRUMP)] for row in NORMAL_VALUE
+)
+"""The chest or robber card with each effective value when chests (0) or robbers (1) are led."""
+
 
 def trick_lead(cards: tuple[int, ...]) -> int:
     for c in cards:
@@ -422,10 +427,8 @@ def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[
         events.append(CHIP_EVENTS[turn][card])
     n = len(new_hands)
     if len(trick) < n:
-        turn += 1
-        return _new(
-            State, (config, match, deal, table, tuple(new_hands), trick, turn if turn < n else 0)
-        ), events
+        turn = turn + 1 if turn + 1 < n else 0
+        return _new(State, (config, match, deal, table, tuple(new_hands), trick, turn)), events
     return _complete_trick(config, match, deal, table, tuple(new_hands), trick, events)
 
 
@@ -461,9 +464,8 @@ def _complete_trick(
     """The strongest card takes the trick; its player piles the cards face down and leads next."""
     if max(trick) < 30:  # chests and robbers only: the first card's suit is led
         lead = 1 if trick[0] >= 15 else 0
-        values = list(map(_NORMAL_VALUE_OF[lead], trick))
-        top = max(values)
-        best = values.index(top)  # normal cards are all different: no ties
+        top = max(map(_NORMAL_VALUE_OF[lead], trick))
+        best = trick.index(_NORMAL_CARD_OF[lead][top])  # no ties among normal cards
     else:
         lead = trick_lead(trick)
         values = trick_values(trick)
