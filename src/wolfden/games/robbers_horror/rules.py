@@ -192,6 +192,14 @@ NORMAL_VALUE = tuple(
 )
 """The effective value of each chest and robber card when chests (0) or robbers (1) are led."""
 
+_NORMAL_VALUE_OF = tuple(list(row).__getitem__ for row in NORMAL_VALUE)
+"""``NORMAL_VALUE[lead][card]`` as functions (a list's bound ``__getitem__`` maps quickest)."""
+
+_NORMAL_CARD_OF = tuple(
+    [row.index(v) if v in row else -1 for v in range(2 * TRUMP)] for row in NORMAL_VALUE
+)
+"""The chest or robber card with each effective value when chests (0) or robbers (1) are led."""
+
 
 def trick_lead(cards: tuple[int, ...]) -> int:
     for c in cards:
@@ -209,19 +217,50 @@ for _k in range(1, NUM_IDS + 1):
     _FACTORIAL.append(_FACTORIAL[-1] * _k)
 
 
-def shuffled_deck(players: int, rng: Rng) -> list[int]:
-    """The deck shuffled uniformly: Fisher–Yates driven by one 192-bit random number.
+def _radix_groups(k: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The radices ``k, k-1, ..., 2`` of a Fisher–Yates shuffle of ``k`` cards, in runs whose
+    product stays below 2**62, with each run's product."""
+    groups: list[tuple[tuple[int, ...], int]] = []
+    run: list[int] = []
+    product = 1
+    for radix in range(k, 1, -1):
+        if product * radix >= 1 << 62:
+            groups.append((tuple(run), product))
+            run, product = [], 1
+        run.append(radix)
+        product *= radix
+    groups.append((tuple(run), product))
+    return tuple(groups)
 
-    The swap positions are the mixed-radix digits of a uniform number below ``len(deck)!``
+
+_RADIX_GROUPS = {len(deck): _radix_groups(len(deck)) for deck in _DECKS.values()}
+
+
+def shuffle_cards(cards: list[int], rng: Rng) -> None:
+    """Shuffle a deck in place uniformly: Fisher–Yates driven by one 192-bit random number.
+
+    The swap positions are the mixed-radix digits of a uniform number below ``len(cards)!``
     (36! < 2**139, so the bias of reducing 192 random bits is below 2**-53), which needs three
-    draws from the generator instead of one per card.
+    draws from the generator instead of one per card. The digits are read a run at a time:
+    the number's remainder by a run's product is itself uniform and fits a machine word, so
+    only one division per run works on the large number.
     """
-    deck = list(_DECKS[players])
-    k = len(deck)
+    k = len(cards)
     x = ((rng.next64() << 128) | (rng.next64() << 64) | rng.next64()) % _FACTORIAL[k]
-    for i in range(k - 1, 0, -1):
-        x, j = divmod(x, i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
+    i = k - 1
+    for radices, product in _RADIX_GROUPS[k]:
+        x, digits = divmod(x, product)
+        for radix in radices:
+            j = digits % radix
+            digits //= radix
+            cards[i], cards[j] = cards[j], cards[i]
+            i -= 1
+
+
+def shuffled_deck(players: int, rng: Rng) -> list[int]:
+    """This player count's deck of card ids, shuffled uniformly."""
+    deck = list(_DECKS[players])
+    shuffle_cards(deck, rng)
     return deck
 
 
@@ -235,7 +274,12 @@ def role_of(dealt: int) -> Role:
     return _ROBBER
 
 
-_BIT = tuple(1 << i for i in range(NUM_IDS))
+_BIT = [1 << i for i in range(NUM_IDS)]
+"""The bit of each card id in a mask (a list: its bound ``__getitem__`` is the quicker one)."""
+_DECK_BITS = {n: [1 << c for c in deck] for n, deck in _DECKS.items()}
+_HAND_SLICES = {
+    n: tuple(slice(s * size, (s + 1) * size) for s in range(n)) for n, size in _HAND_SIZE.items()
+}
 
 
 def mask_of(ids: Any) -> int:
@@ -266,38 +310,43 @@ def cards_text(mask_or_ids: int | tuple[int, ...]) -> list[str]:
     return [NOTATION[c] for c in ids]
 
 
-def _deal(config: Config, match: MatchInfo) -> tuple[State, list[Event]]:
+def _deal(config: Config, match: MatchInfo) -> State:
     """Shuffle and deal all cards equally; in 3- and 5-player games one card stays undealt."""
     n = config.players
     rng = Rng(match.rng)
-    deck = shuffled_deck(n, rng)
+    deck = _DECK_BITS[n][:]  # the cards as bits: a hand is the sum of its slice
+    shuffle_cards(deck, rng)
     size = _HAND_SIZE[n]
-    bit = _BIT.__getitem__
-    hands = tuple(sum(map(bit, deck[s * size : (s + 1) * size])) for s in range(n))
-    undealt = deck[n * size] if len(deck) > n * size else -1
-    roles = tuple(role_of(h) for h in hands)
+    hands = tuple(map(sum, map(deck.__getitem__, _HAND_SLICES[n])))
+    undealt = deck[n * size].bit_length() - 1 if len(deck) > n * size else -1
+    roles = tuple(map(role_of, hands))
     match = _new(MatchInfo, (*match[:5], rng.state, match.outcome))
     leader = (match.dealer + 1) % n
     deal = _new(DealInfo, (hands, undealt, roles, size))
     table = _new(TableInfo, (leader, (), (), (), -1))
-    state = _new(State, (config, match, deal, table, hands, (), leader))
+    return _new(State, (config, match, deal, table, hands, (), leader))
+
+
+def _deal_events(state: State) -> list[Event]:
+    """The new deal announced to everyone, and each seat's hand and role to that seat alone.
+    (The first deal's events are not reported: ``setup`` returns only the state, and every
+    view shows the hand and role.)"""
+    match, deal, leader = state.match, state.deal, state.turn
+    size = deal.hand_size
     events = [
         Event(
             "deal",
-            LazyData(_deal_data, match, leader, size, undealt),
+            LazyData(_deal_data, match, leader, size, deal.undealt),
             PUBLIC,
             f"Deal {match.deal_no + 1} of {match.deals}: seat {match.dealer} deals "
             f"{size} cards each; seat {leader} leads.",
         )
     ]
-    for s in range(n):
+    for s, (hand, role) in enumerate(zip(deal.dealt, deal.roles)):
         events.append(
-            _new(
-                Event,
-                ("hand", LazyData(_hand_data, s, hands[s], roles[s]), _ONLY[s], _YOU_ARE[roles[s]]),
-            )
+            _new(Event, ("hand", LazyData(_hand_data, s, hand, role), _ONLY[s], _YOU_ARE[role]))
         )
-    return state, events
+    return events
 
 
 def _deal_data(match: MatchInfo, leader: Seat, size: int, undealt: int) -> dict[str, Any]:
@@ -333,7 +382,7 @@ def setup(config: Config, seed: int) -> State:
         _VALID[id(config)] = config
     n = config.players
     match = _new(MatchInfo, (config.num_deals, 0, config.first_dealer, (0,) * n, (), seed, None))
-    return _deal(config, match)[0]
+    return _deal(config, match)
 
 
 # -- play ----------------------------------------------------------------------------------
@@ -354,10 +403,9 @@ def legal_actions(state: State, seat: Seat | None) -> list[Action]:
 
 def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[Event]]:
     """Play a card. No one must follow suit: any card in the hand may be played."""
-    turn = state.turn
+    config, match, deal, table, hands, trick, turn = state
     if seat != turn or turn < 0:
         _reject_actor(state, seat)
-    hands = state.hands
     hand = hands[turn]
     try:
         info = _ACTION_CARDS.get(action)
@@ -372,21 +420,16 @@ def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[
         bit, card = bit2, card2
     new_hands = list(hands)
     new_hands[turn] = hand ^ bit
-    hands = tuple(new_hands)
-    trick = (*state.trick, card)
+    trick += (card,)
     events = [PLAY_EVENTS[turn][card]]
-    table = state.table
     if card >= W1 and (card <= W2 or card == TRAITOR):
         table = _place_chip(table, turn, card)
         events.append(CHIP_EVENTS[turn][card])
-    n = len(hands)
+    n = len(new_hands)
     if len(trick) < n:
-        nxt = turn + 1
-        return _new(
-            State,
-            (state.config, state.match, state.deal, table, hands, trick, nxt if nxt < n else 0),
-        ), events
-    return _complete_trick(state, table, hands, trick, events)
+        turn = turn + 1 if turn + 1 < n else 0
+        return _new(State, (config, match, deal, table, tuple(new_hands), trick, turn)), events
+    return _complete_trick(config, match, deal, table, tuple(new_hands), trick, events)
 
 
 def _cannot_play(seat: Seat | None, action: Action, hand: int) -> str:
@@ -410,24 +453,21 @@ def _place_chip(table: TableInfo, seat: Seat, card: int) -> TableInfo:
 
 
 def _complete_trick(
-    state: State,
+    config: Config,
+    match: MatchInfo,
+    deal: DealInfo,
     table: TableInfo,
     hands: tuple[int, ...],
     trick: tuple[int, ...],
     events: list[Event],
 ) -> tuple[State, list[Event]]:
     """The strongest card takes the trick; its player piles the cards face down and leads next."""
-    lead = -1
-    for c in trick:
-        if c < 30:
-            lead = 0 if c < 15 else 1
-            break
-    if max(trick) < 30:
-        normal = NORMAL_VALUE[lead]
-        values = [normal[c] for c in trick]
-        top = max(values)
-        best = values.index(top)  # normal cards are all different: no ties
+    if max(trick) < 30:  # chests and robbers only: the first card's suit is led
+        lead = 1 if trick[0] >= 15 else 0
+        top = max(map(_NORMAL_VALUE_OF[lead], trick))
+        best = trick.index(_NORMAL_CARD_OF[lead][top])  # no ties among normal cards
     else:
+        lead = trick_lead(trick)
         values = trick_values(trick)
         best = 0
         top = values[0]
@@ -435,38 +475,39 @@ def _complete_trick(
             if values[i] >= top:
                 top = values[i]
                 best = i
-    n = len(hands)
-    leader = table.leader
-    winner = (leader + best) % n
-    number = len(table.winners) + 1
-    as_value = EFFECTIVE_TEXT[lead][top]
-    card = NOTATION[trick[best]]
-    as_text = "" if as_value == card else f" (counting as {as_value})"
+    leader, tricks, winners, werewolf_chips, traitor_chip = table
+    winner = (leader + best) % len(hands)
+    number = len(winners) + 1
+    key = (number, lead, winner, trick[best], top)
+    text = _TRICK_TEXT.get(key) or _trick_text(key)
     events.append(
-        _new(
-            Event,
-            (
-                "trick",
-                LazyData(_trick_data, number, leader, trick, winner),
-                PUBLIC,
-                f"Trick {number}, {_LEAD_TEXT[lead]}: seat {winner} takes it with {card}{as_text}.",
-            ),
-        )
+        _new(Event, ("trick", LazyData(_trick_data, number, leader, trick, winner), PUBLIC, text))
     )
     table = _new(
         TableInfo,
-        (
-            winner,
-            (*table.tricks, trick),
-            (*table.winners, winner),
-            table.werewolf_chips,
-            table.traitor_chip,
-        ),
+        (winner, (*tricks, trick), (*winners, winner), werewolf_chips, traitor_chip),
     )
-    deal = state.deal
     if number < deal.hand_size:
-        return _new(State, (state.config, state.match, deal, table, hands, (), winner)), events
-    return _end_deal(state.config, state.match, deal, table, events)
+        return _new(State, (config, match, deal, table, hands, (), winner)), events
+    return _end_deal(config, match, deal, table, events)
+
+
+_TRICK_TEXT: dict[tuple[int, int, Seat, int, int], str] = {}
+
+
+def _trick_text(key: tuple[int, int, Seat, int, int]) -> str:
+    """The narration of a trick: its number, the suits, the winner and the winning card with
+    its effective value, from (number, lead, winner, winning card id, effective value).
+    Kept per key, since simulations narrate the same few thousand tricks again and again."""
+    number, lead, winner, card_id, top = key
+    card = NOTATION[card_id]
+    as_value = EFFECTIVE_TEXT[lead][top]
+    as_text = "" if as_value == card else f" (counting as {as_value})"
+    text = f"Trick {number}, {_LEAD_TEXT[lead]}: seat {winner} takes it with {card}{as_text}."
+    if len(_TRICK_TEXT) > 100_000:
+        _TRICK_TEXT.clear()
+    _TRICK_TEXT[key] = text
+    return text
 
 
 _LEAD_TEXT = {
@@ -504,9 +545,12 @@ def completed_tricks(state: State) -> tuple[Trick, ...]:
 def piles_of(table: TableInfo, n: int) -> tuple[int, ...]:
     """Each seat's face-down pile as a mask: the cards of the tricks it won."""
     piles = [0] * n
+    bit = _BIT
     for cards, winner in zip(table.tricks, table.winners):
+        pile = piles[winner]
         for c in cards:
-            piles[winner] |= 1 << c
+            pile |= bit[c]
+        piles[winner] = pile
     return tuple(piles)
 
 
@@ -594,7 +638,37 @@ _ROBBERS, _WEREWOLVES = Team.ROBBERS, Team.WEREWOLVES
 _ROLE_NAME = {role: role.name.lower() for role in Role}
 _ROLE_LABEL = {role: role.label for role in Role}
 _TEAM_NAME = {role: role.team.value for role in Role}
-_TEAM_LABEL = {Team.ROBBERS: "robber team", Team.WEREWOLVES: "werewolf team"}
+
+
+_PILE_TEXT: dict[tuple[int, ...], tuple[dict[int, str], dict[int, str]]] = {}
+
+
+def pile_texts(icons: tuple[int, ...]) -> tuple[dict[int, str], dict[int, str]]:
+    """For chests and for robbers, the texts of the sets of ranks written so far with these
+    icons (see :func:`pile_text`): there are only 2**15 sets, and simulations score many
+    deals, so each text is written once."""
+    texts = _PILE_TEXT.get(icons)
+    if texts is None:
+        if len(_PILE_TEXT) > 32:
+            _PILE_TEXT.clear()
+        texts = _PILE_TEXT[icons] = ({}, {})
+    return texts
+
+
+def pile_text(icons: tuple[int, ...], werewolf: bool, ranks: int) -> str:
+    """The icons a seat scores, written out: ``C1:5 + C4:4 = 9`` (``R…`` for a Werewolf,
+    who scores robbers), or ``none = 0``; ``ranks`` is the 15-bit mask of the ranks taken."""
+    memo = pile_texts(icons)[werewolf]
+    text = memo.get(ranks)
+    if text is None:
+        taken = _IDS_0[ranks & 4095] + _IDS_1[ranks >> 12]
+        if taken:
+            terms = " + ".join(map(icon_terms(icons)[werewolf].__getitem__, taken))
+            text = f"{terms} = {icon_table(icons)[ranks]}"
+        else:
+            text = "none = 0"
+        memo[ranks] = text
+    return text
 
 
 _TERMS: dict[tuple[int, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
@@ -617,59 +691,64 @@ def _seats(seats: list[str]) -> str:
     return ("seat " if len(seats) == 1 else "seats ") + ", ".join(seats)
 
 
-def _team_line(name: str, seats: list[str], points: list[int], total: int, mult: int) -> str:
+def _team_line(head: str, seats: list[str], points: list[int], total: int, mult: int) -> str:
     terms = " + ".join(map(str, points))
-    added = terms if len(points) == 1 else f"{terms} = {sum(points)}"
-    other = "werewolf-team" if name == "Robber" else "robber-team"
-    players = "player" if mult == 1 else "players"
-    return f"{name} team ({_seats(seats)}): {added} × {mult} {other} {players} = {total}"
+    if len(points) > 1:
+        terms += f" = {sum(points)}"
+    return f"{head} ({_seats(seats)}): {terms} × {mult} {_PLAYERS[head][mult == 1]} = {total}"
+
+
+_PLAYERS = {
+    "Robber team": ("werewolf-team players", "werewolf-team player"),
+    "Werewolf team": ("robber-team players", "robber-team player"),
+}
 
 
 def breakdown_lines(result: DealResult, icons: tuple[int, ...]) -> list[str]:
     """Every step of a deal's arithmetic, one line each."""
     lines = []
-    terms = icon_terms(icons)
+    texts = pile_texts(icons)
     r_seats: list[str] = []
     w_seats: list[str] = []
     r_points: list[int] = []
     w_points: list[int] = []
-    for seat, s in enumerate(result.seats):
-        role = s.role
+    for seat, (role, pile, _, halved, points) in enumerate(result.seats):
         werewolf = role is _WEREWOLF
-        scored = ids_of((s.pile >> 15) & CHEST_MASK if werewolf else s.pile & CHEST_MASK)
+        ranks = (pile >> 15) & CHEST_MASK if werewolf else pile & CHEST_MASK
         line = _SEAT_HEAD[seat][role] + (
-            f"{' + '.join(map(terms[werewolf].__getitem__, scored))} = {s.icons}"
-            if scored
-            else "none = 0"
+            texts[werewolf].get(ranks) or pile_text(icons, werewolf, ranks)
         )
-        if s.halved:
-            line += f"{_HALVED[werewolf]}{s.points}"
-        lines.append(line)
+        lines.append(f"{line}{_HALVED[werewolf]}{points}" if halved else line)
         if role is _ROBBER:
-            r_seats.append(str(seat))
-            r_points.append(s.points)
+            r_seats.append(_SEAT_NAME[seat])
+            r_points.append(points)
         else:
-            w_seats.append(str(seat))
-            w_points.append(s.points)
+            w_seats.append(_SEAT_NAME[seat])
+            w_points.append(points)
     lines.append(
-        _team_line("Robber", r_seats, r_points, result.robber_total, result.robber_multiplier)
+        _team_line("Robber team", r_seats, r_points, result.robber_total, result.robber_multiplier)
     )
     lines.append(
-        _team_line("Werewolf", w_seats, w_points, result.werewolf_total, result.werewolf_multiplier)
+        _team_line(
+            "Werewolf team", w_seats, w_points, result.werewolf_total, result.werewolf_multiplier
+        )
     )
-    if result.winner is None:
+    winner = result.winner
+    if winner is None:
         lines.append(
             f"Tie at {result.robber_total}: nobody wins deal {result.number}, no game points."
         )
     else:
-        members = r_seats if result.winner is _ROBBERS else w_seats
+        robbers_won = winner is _ROBBERS
+        members = r_seats if robbers_won else w_seats
         lines.append(
-            f"The {_TEAM_LABEL[result.winner]} wins deal {result.number}: {_seats(members)} "
-            f"score{'s' if len(members) == 1 else ''} 1 game point."
+            f"The {'robber' if robbers_won else 'werewolf'} team wins deal {result.number}: "
+            f"{_seats(members)} score{'s' if len(members) == 1 else ''} 1 game point."
         )
     return lines
 
 
+_SEAT_NAME = tuple(str(seat) for seat in range(5))
 _SEAT_HEAD = tuple(
     {
         role: f"Seat {seat}, {role.label}: {'robber' if role is Role.WEREWOLF else 'chest'} icons "
@@ -760,8 +839,8 @@ def _end_deal(
                 None,
             ),
         )
-        state, deal_events = _deal(config, match)
-        events.extend(deal_events)
+        state = _deal(config, match)
+        events.extend(_deal_events(state))
         return state, events
     match = _new(
         MatchInfo,
@@ -793,26 +872,55 @@ def ranking(points: tuple[int, ...]) -> list[dict[str, int]]:
 def match_outcome(match: MatchInfo, last: DealInfo) -> Outcome:
     """Whoever has the most game points wins; equal highest totals share the win."""
     points = match.points
-    top = max(points)
-    winners = frozenset(s for s, p in enumerate(points) if p == top)
-    names = ", ".join(str(s) for s in sorted(winners))
-    summary = (
-        f"Seat {names} wins the match with {top} game point{'s' if top != 1 else ''}."
-        if len(winners) == 1
-        else f"Seats {names} share the win with {top} game point{'s' if top != 1 else ''} each."
-    )
+    winners, summary = _winners_of(points)
     results = match.results
+    teams, roles = _SEAT_NAMES.get(last.roles) or _seat_names(last.roles)
     return Outcome(
         winners=winners,
         winning_team=(results[0].winner.value if results[0].winner else None)
         if len(results) == 1
         else None,
         summary=summary,
-        teams={s: _TEAM_NAME[role] for s, role in enumerate(last.roles)},
-        roles={s: _ROLE_NAME[role] for s, role in enumerate(last.roles)},
+        teams=dict(teams),
+        roles=dict(roles),
         rounds=len(results),
         stats=LazyData(_match_stats, points, results),
     )
+
+
+_WINNERS: dict[tuple[int, ...], tuple[frozenset[Seat], str]] = {}
+
+
+def _winners_of(points: tuple[int, ...]) -> tuple[frozenset[Seat], str]:
+    """The seats with the most game points and the sentence saying so (kept per points)."""
+    found = _WINNERS.get(points)
+    if found is None:
+        top = max(points)
+        winners = frozenset(s for s, p in enumerate(points) if p == top)
+        names = ", ".join(str(s) for s in sorted(winners))
+        summary = (
+            f"Seat {names} wins the match with {top} game point{'s' if top != 1 else ''}."
+            if len(winners) == 1
+            else f"Seats {names} share the win with {top} game point{'s' if top != 1 else ''} each."
+        )
+        if len(_WINNERS) > 4096:
+            _WINNERS.clear()
+        found = _WINNERS[points] = (winners, summary)
+    return found
+
+
+_Names = tuple[tuple[Seat, str], ...]
+_SEAT_NAMES: dict[tuple[Role, ...], tuple[_Names, _Names]] = {}
+
+
+def _seat_names(roles: tuple[Role, ...]) -> tuple[_Names, _Names]:
+    """Each seat's team and role names for the outcome, kept per assignment of roles."""
+    names = (
+        tuple((s, _TEAM_NAME[role]) for s, role in enumerate(roles)),
+        tuple((s, _ROLE_NAME[role]) for s, role in enumerate(roles)),
+    )
+    _SEAT_NAMES[roles] = names  # at most 3**5 assignments
+    return names
 
 
 def _match_stats(points: tuple[int, ...], results: tuple[DealResult, ...]) -> dict[str, Any]:
