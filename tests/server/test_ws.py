@@ -54,7 +54,7 @@ def test_hello_brings_welcome_room_and_the_current_view(server: Server) -> None:
     assert again.expect("room")["room"]["code"] == code
     view = again.expect("view")
     m = match_of(server, code)
-    assert view["version"] == m.version
+    assert view["version"] == 1  # the first view on this connection
     assert view["view"] == json.loads(json.dumps(werewolf.view(m.state, Viewer.of(0))))
     assert view["events"] == []
 
@@ -88,7 +88,7 @@ def test_every_viewer_receives_exactly_its_own_view(server: Server) -> None:
 
 def test_malformed_messages_get_an_error_and_the_connection_stays_open(server: Server) -> None:
     code, _token, host = room_with_bots(server)
-    version = host.view["version"]
+    version = match_of(server, code).version
     cases = [
         ("{not json", "invalid_message"),
         ("[1, 2]", "invalid_message"),
@@ -137,8 +137,8 @@ def test_messages_before_hello_and_bad_hellos_are_refused(server: Server) -> Non
 def test_out_of_turn_illegal_foreign_seat_and_stale_actions_change_nothing(server: Server) -> None:
     code, _token, host = room_with_bots(server)
     to_discussion(server, code, host)
-    m = match_of(server, code)
-    version = m.version
+    actions = match_of(server, code).version
+    version = host.view["version"]
 
     def rejected(msg: dict[str, Any]) -> str:
         host.send(msg)
@@ -155,8 +155,9 @@ def test_out_of_turn_illegal_foreign_seat_and_stale_actions_change_nothing(serve
         )
         == "stale"
     )
-    assert match_of(server, code).version == version
+    assert match_of(server, code).version == actions and host.view["version"] == version
     host.send({"type": "host_action", "id": "e", "text": "end_discussion", "version": version})
+    # the host's new view comes before the answer, which names its version
     assert host.answer("e") == {"type": "accepted", "id": "e", "version": version + 1}
     quiet(server, code, host)
     if host.view["legal"]:
@@ -192,22 +193,22 @@ def test_the_deadline_applies_the_timeout_action_as_the_clock(server: Server) ->
     deadline = host.view["deadline"]
     assert deadline["label"] == "discussion" and deadline["seconds"] == 180
     assert deadline["at"] == match_of(server, code).phase_started + 180
-    version = host.view["version"]
+    version, actions = host.view["version"], match_of(server, code).version
     server.call(lambda: server.clock.set(deadline["at"] - 1))
     server.settle()
-    assert match_of(server, code).version == version
+    assert match_of(server, code).version == actions
     to_deadline(server, code, host)
     assert host.view["version"] > version
     server.host("POST", f"/api/rooms/{code}/end", token)
     record = server.http.get(f"/api/matches/{host.view['match']}").json()
-    assert record["actions"][version] == [None, "end_discussion"]
+    assert record["actions"][actions] == [None, "end_discussion"]
 
 
 def test_pause_stops_the_clock_and_resume_adds_the_paused_time(server: Server) -> None:
     code, token, host = room_with_bots(server)
     to_discussion(server, code, host)
     at = host.view["deadline"]["at"]
-    version = host.view["version"]
+    version = match_of(server, code).version
     server.host("POST", f"/api/rooms/{code}/pause", token)
     view = host.expect("view")
     assert view["paused"] and view["deadline"]["at"] is None
@@ -223,14 +224,16 @@ def test_pause_stops_the_clock_and_resume_adds_the_paused_time(server: Server) -
 def test_a_reconnecting_player_gets_the_current_view(server: Server) -> None:
     code, token, host = room_with_bots(server)
     to_discussion(server, code, host)
-    version = host.view["version"]
+    seen = host.view
     host.close()
     server.advance(10)
     back = Client(server, code, token)
     view = back.expect("view")
-    assert view["version"] == version and view["view"]["phase"] == "discussion"
-    back.send({"type": "host_action", "id": 1, "text": "end_discussion"})
-    assert back.answer(1)["type"] == "accepted"
+    # a new connection counts its views from 1 again, starting from the current one
+    assert view["version"] == 1 and view["view"] == seen["view"]
+    assert view["view"]["phase"] == "discussion"
+    back.send({"type": "host_action", "id": 1, "text": "end_discussion", "version": 1})
+    assert back.answer(1) == {"type": "accepted", "id": 1, "version": 2}
 
 
 def test_an_absent_player_gets_a_stand_in_bot_after_the_grace_period(server: Server) -> None:

@@ -28,6 +28,7 @@ from wolfden.server.clock import Clock, RealClock
 from wolfden.server.errors import Refused
 from wolfden.server.rooms import (
     PROTOCOL_VERSION,
+    Feed,
     Participant,
     Room,
     RoomManager,
@@ -178,6 +179,7 @@ class Connection:
         self.settings = settings
         self.participant = ""
         self.token_hash = ""
+        self.feed = Feed()
         self.room: Room | None = None
         self.queue: asyncio.Queue[tuple[str, int | None]] = asyncio.Queue()
         self.tokens = float(settings.message_burst)
@@ -650,8 +652,7 @@ def create_app(
                     ensure_ascii=False,
                 )
             )
-        if room.match is not None:
-            conn.send(manager.view_message(room, p))
+        manager.send_view(room, conn)
 
     async def act(conn: Connection, msg: dict[str, Any], ref: Any, *, host: bool) -> None:
         room = conn.room
@@ -673,7 +674,7 @@ def create_app(
                     "You can only act for your own seat; leave out 'seat' or give your own.",
                 )
             submit = manager.host_action if host else manager.player_action
-            new_version = await submit(room, p, conn.token_hash, action, version)
+            new_version = await submit(room, p, conn, action, version)
         except Refused as exc:
             body: dict[str, Any] = {
                 "type": "rejected",

@@ -155,11 +155,22 @@ def find_game(game_id: Any) -> Game:
         raise not_found("game_not_found", str(exc)) from exc
 
 
+@dataclass
+class Feed:
+    """What one connection was last shown of the match. A ``view`` frame goes out only when
+    this changes (or the action brought this viewer events), and ``version`` counts the frames
+    on this connection: nothing in the frames tells how many actions the match has seen."""
+
+    version: int = 0
+    shown: str | None = None
+
+
 class Peer(Protocol):
     """One connected client (a WebSocket) of one participant."""
 
     participant: str
     token_hash: str
+    feed: Feed
 
     def send(self, text: str) -> None: ...
 
@@ -311,7 +322,7 @@ class Room:
             "seats": seats,
             "participants": [self.participant_json(p) for p in self.participants.values()],
             "settings": asdict(self.settings),
-            "match": None if m is None else {"id": m.id, "version": m.version, "ended": m.ended},
+            "match": None if m is None else {"id": m.id, "ended": m.ended},
             "paused": m is not None and not m.ended and m.paused_at is not None,
             "matches": list(self.finished),
         }
@@ -952,13 +963,14 @@ class RoomManager:
         )
 
     async def player_action(
-        self, room: Room, p: Participant, peer_hash: str, action: Action, version: Any
+        self, room: Room, p: Participant, peer: Peer, action: Action, version: Any
     ) -> int:
+        """Apply a seat's action; answers the version of the view this connection now has."""
         async with room.lock:
-            self._check_token(room, p, peer_hash)
+            self._check_token(room, p, peer.token_hash)
             if p.role != "player" or p.seat is None:
                 raise Refused("not_a_player", "Only players with a seat can act in the match.")
-            m = self._live(room, version)
+            m = self._live(room, peer, version)
             seat = p.seat
             if room.seats[seat].participant != p.id:
                 raise Refused("not_a_player", "This seat is not yours any more.")
@@ -971,28 +983,28 @@ class RoomManager:
             if not _allowed(action, legal):
                 raise Refused("illegal_action", _not_allowed(action, legal))
             self._commit(room, m, seat, action)
-            return m.version
+            return peer.feed.version
 
     async def host_action(
-        self, room: Room, p: Participant, peer_hash: str, action: Action, version: Any
+        self, room: Room, p: Participant, peer: Peer, action: Action, version: Any
     ) -> int:
         async with room.lock:
-            self._check_token(room, p, peer_hash)
+            self._check_token(room, p, peer.token_hash)
             if p.id != room.host:
                 raise Refused("not_host", "Only the host of the room can do this.")
-            m = self._live(room, version)
+            m = self._live(room, peer, version)
             legal = room.game.legal_actions(m.state, None)
             if not _allowed(action, legal):
                 raise Refused("illegal_action", _not_allowed(action, legal, host=True))
             self._commit(room, m, None, action)
-            return m.version
+            return peer.feed.version
 
     def _check_token(self, room: Room, p: Participant, peer_hash: str) -> None:
         current = room.participants.get(p.id)
         if current is None or not hmac.compare_digest(current.token_hash, peer_hash):
             raise Refused("unauthorized", "This token no longer works in this room.", 401)
 
-    def _live(self, room: Room, version: Any) -> Match:
+    def _live(self, room: Room, peer: Peer, version: Any) -> Match:
         m = room.match
         if m is None:
             raise Refused("match_not_live", "No match is being played in this room.")
@@ -1000,11 +1012,11 @@ class RoomManager:
             raise Refused("match_over", "The match has ended.")
         if m.paused_at is not None:
             raise Refused("paused", "The match is paused.")
-        if version is not None and version != m.version:
+        if version is not None and version != peer.feed.version:
             raise Refused(
                 "stale",
-                f"The match has moved on (now at version {m.version}, you acted on {version}); "
-                "look at the new view and act again.",
+                f"Your view has changed (it is now at version {peer.feed.version}, you acted on "
+                f"{version}); look at the new view and act again.",
             )
         return m
 
@@ -1251,39 +1263,44 @@ class RoomManager:
             for peer in peers:
                 peer.send(text)
 
-    def view_message(self, room: Room, p: Participant, events: Iterable[Event] = ()) -> str:
-        assert room.match is not None
-        return self._view_texts(room, [p], list(events))[p.id]
+    def send_view(self, room: Room, peer: Peer) -> None:
+        """The current view to one connection, whatever it was shown before (after hello)."""
+        if room.match is not None:
+            self._publish(room, {peer.participant: {peer}}, [], force=True)
 
     def publish_views(self, room: Room, events: list[Event]) -> None:
-        if room.match is None or not room.peers:
-            return
-        people = [room.participants[pid] for pid in room.peers if pid in room.participants]
-        texts = self._view_texts(room, people, events)
-        for pid, peers in room.peers.items():
-            text = texts.get(pid)
-            if text is not None:
-                for peer in peers:
-                    peer.send(text)
+        """Each connection's new view, to those whose view, legal actions, countdown, pause or
+        outcome changed or whom the action brought events: nothing else goes out, so what a
+        client receives depends only on what it may see."""
+        if room.match is not None and room.peers:
+            self._publish(room, room.peers, events)
 
-    def _view_texts(
-        self, room: Room, people: list[Participant], events: list[Event]
-    ) -> dict[str, str]:
+    def _publish(
+        self,
+        room: Room,
+        peers: Mapping[str, Iterable[Peer]],
+        events: list[Event],
+        *,
+        force: bool = False,
+    ) -> None:
         m = room.match
         assert m is not None
         game = room.game
-        now = self.clock.now()
         live = room.live_match() is m
         actors = game.actors(m.state) if live else frozenset()
         paused = live and m.paused_at is not None
-        cache: dict[tuple[Viewer, bool], str] = {}
-        out: dict[str, str] = {}
-        for p in people:
+        now = _json(self.clock.now())
+        # one view, one encoding per kind of viewer (a seat, spectators, the table; the host)
+        shown: dict[tuple[Viewer, bool], tuple[str, str]] = {}
+        for pid, group in peers.items():
+            p = room.participants.get(pid)
+            if p is None:
+                continue
             viewer = room.viewer_of(p)
             is_host = p.id == room.host
             key = (viewer, is_host)
-            text = cache.get(key)
-            if text is None:
+            found = shown.get(key)
+            if found is None:
                 seat = viewer.seat
                 legal = (
                     [_action_json(a) for a in game.legal_actions(m.state, seat)]
@@ -1295,23 +1312,30 @@ class RoomManager:
                     if is_host and live
                     else []
                 )
-                text = cache[key] = _json(
+                content = _json(
                     {
-                        "type": "view",
                         "match": m.id,
-                        "version": m.version,
                         "view": game.view(m.state, viewer),
-                        "events": game.visible_events(m.state, events, viewer) if events else [],
                         "legal": legal,
                         "host_actions": host_actions,
                         "deadline": self.deadline_json(room, m, viewer),
                         "paused": paused,
                         "outcome": m.outcome,
-                        "server_time": now,
                     }
                 )
-            out[p.id] = text
-        return out
+                seen = game.visible_events(m.state, events, viewer) if events else []
+                found = shown[key] = (content, _json(seen) if seen else "")
+            content, seen_text = found
+            for peer in group:
+                feed = peer.feed
+                if not force and not seen_text and feed.shown == content:
+                    continue
+                feed.version += 1
+                feed.shown = content
+                peer.send(
+                    f'{{"type":"view","version":{feed.version},"server_time":{now},'
+                    f'"events":{seen_text or "[]"},{content[1:]}'
+                )
 
 
 def _restore_lobby(room: Room, doc: dict[str, Any]) -> None:
