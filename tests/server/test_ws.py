@@ -360,3 +360,25 @@ def test_with_the_timeout_rule_an_absent_player_is_left_to_the_clock(server: Ser
     m = match_of(server, code)
     if 1 in werewolf.actors(m.state):  # Bea's night action waits for the night's deadline
         assert host.view["deadline"]["label"] == "night"
+
+
+def test_a_view_is_sent_only_when_what_its_viewer_sees_changed(server: Server) -> None:
+    """The frames a connection gets count its own changes (1, 2, 3, …), never the actions."""
+    made = server.create(config={"players": 7})
+    code, token = made["code"], made["token"]
+    spy = Client(server, code, server.join(code, "Spy", role="spectator")["token"])
+    host = Client(server, code, token)
+    server.host("POST", f"/api/rooms/{code}/start", token, json={"fill_with": "random", "seed": 3})
+    host.expect("view")
+    to_discussion(server, code, host)
+    quiet(server, code, host, spy)
+    actions = match_of(server, code).version
+    for c in (host, spy):
+        views = [m for m in c.received if m["type"] == "view"]
+        assert [v["version"] for v in views] == list(range(1, len(views) + 1))
+        shown = ("match", "view", "legal", "host_actions", "deadline", "paused", "outcome")
+        for before, after in zip(views, views[1:]):
+            assert after["events"] or any(before[k] != after[k] for k in shown)
+    spied = [m for m in spy.received if m["type"] == "view"]
+    # the night's actions the spectator cannot see brought it nothing
+    assert len(spied) < actions
