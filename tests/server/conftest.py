@@ -180,7 +180,7 @@ class Client:
         self.view: dict[str, Any] | None = None
         self.room: dict[str, Any] | None = None
         if hello:
-            self.send({"type": "hello", "v": 1, "room": code, "token": token})
+            self.send({"type": "hello", "v": 2, "room": code, "token": token})
             self.expect("welcome")
 
     def send(self, msg: Any) -> None:

@@ -48,7 +48,7 @@ def to_discussion(server: Server, code: str, host: Client) -> None:
 def test_hello_brings_welcome_room_and_the_current_view(server: Server) -> None:
     code, token, _host = room_with_bots(server)
     again = Client(server, code, token, hello=False)
-    again.send({"type": "hello", "v": 1, "room": code.lower(), "token": token})
+    again.send({"type": "hello", "v": 2, "room": code.lower(), "token": token})
     welcome = again.expect("welcome")
     assert welcome["you"]["name"] == "Ada" and welcome["you"]["host"]
     assert again.expect("room")["room"]["code"] == code
@@ -101,7 +101,7 @@ def test_malformed_messages_get_an_error_and_the_connection_stays_open(server: S
             "invalid_message",
         ),
         ('{"type": "action", "id": 4, "text": "vote 1", "version": "x"}', "invalid_message"),
-        ('{"type": "hello", "v": 1, "room": "X", "token": "y"}', "invalid_message"),
+        ('{"type": "hello", "v": 2, "room": "X", "token": "y"}', "invalid_message"),
         (json.dumps({"type": "ping", "pad": "x" * 9000}), "too_large"),
     ]
     for text, code_expected in cases:
@@ -123,14 +123,14 @@ def test_messages_before_hello_and_bad_hellos_are_refused(server: Server) -> Non
     c = Client(server, code, token, hello=False)
     c.send({"type": "action", "id": 1, "text": "vote 1"})
     assert c.expect("error")["error"]["code"] == "not_ready"
-    c.send({"type": "hello", "v": 2, "room": code, "token": token})
+    c.send({"type": "hello", "v": 1, "room": code, "token": token})
     assert c.expect("error")["error"]["code"] == "invalid_message"
-    c.send({"type": "hello", "v": 1, "room": code, "token": "forged"})
+    c.send({"type": "hello", "v": 2, "room": code, "token": "forged"})
     assert c.expect("error")["error"]["code"] == "unauthorized"
     other = server.create(name="Zed")
-    c.send({"type": "hello", "v": 1, "room": code, "token": other["token"]})
+    c.send({"type": "hello", "v": 2, "room": code, "token": other["token"]})
     assert c.expect("error")["error"]["code"] == "unauthorized"
-    c.send({"type": "hello", "v": 1, "room": code, "token": token})
+    c.send({"type": "hello", "v": 2, "room": code, "token": token})
     assert c.expect("welcome")
 
 

@@ -304,7 +304,7 @@ async def _wolfden_rooms(port: int, rooms: int, players: int, game: str) -> tupl
             for seat, token in enumerate(tokens):
                 ws = await connect(f"ws://127.0.0.1:{port}/ws", max_size=2**22)
                 await ws.send(
-                    json.dumps({"type": "hello", "v": 1, "room": made["code"], "token": token})
+                    json.dumps({"type": "hello", "v": 2, "room": made["code"], "token": token})
                 )
                 members.append(Member(ws, seat))
             room = Room(members, bare=False)

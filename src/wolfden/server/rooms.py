@@ -57,7 +57,7 @@ CODE_LENGTH = 6
 NAME_MAX = 24
 ROLES = ("player", "spectator", "table")
 ABSENT_POLICIES = ("bot", "wait", "timeout")
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 
 
 def storage_refused(what: str) -> Refused:

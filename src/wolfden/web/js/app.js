@@ -172,9 +172,15 @@ async function onMessage(msg) {
   if (msg.server_time) app.offset = msg.server_time - Date.now() / 1000;
   if (msg.type === "welcome") {
     app.you = msg.you;
+    app.seen = 0; // view versions count the frames of one connection: a new one starts again
   } else if (msg.type === "room") {
     const first = !app.room;
+    const before = app.room && app.room.match ? app.room.match.id : null;
     app.room = msg.room;
+    // a match that starts while this screen is here: its first view opens the narration
+    if (!first && msg.room.status === "live" && msg.room.match && msg.room.match.id !== before) {
+      app.startedMatch = msg.room.match.id;
+    }
     const me = app.room.participants.find((p) => app.you && p.id === app.you.id);
     if (me) app.you = { ...app.you, ...me };
     if (first || !app.renderer || app.renderer.id !== app.room.game) {
@@ -199,7 +205,8 @@ function onView(msg) {
     app.log = restoreLog(msg.match);
     app.local = {};
   }
-  if (prev && msg.version < prev.version) return;
+  if (msg.version <= (app.seen || 0)) return;
+  app.seen = msg.version;
   app.msg = msg;
   const events = msg.events || [];
   if (events.length) {
@@ -224,7 +231,7 @@ function narrate(prev, msg) {
   if (!isTable()) return;
   const lang = (app.renderer && app.renderer.lang && app.renderer.lang(msg.view)) || "en";
   const lines = [];
-  if (!prev && msg.version === 0 && app.spokenMatch !== msg.match) {
+  if (!prev && app.startedMatch === msg.match && app.spokenMatch !== msg.match) {
     app.spokenMatch = msg.match;
     const opening = app.renderer && app.renderer.opening ? app.renderer.opening(msg.view) : msg.view && msg.view.narration;
     if (Array.isArray(opening)) lines.push(...opening);
