@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
@@ -377,7 +378,7 @@ def test_a_view_is_sent_only_when_what_its_viewer_sees_changed(server: Server) -
         views = [m for m in c.received if m["type"] == "view"]
         assert [v["version"] for v in views] == list(range(1, len(views) + 1))
         shown = ("match", "view", "legal", "host_actions", "deadline", "paused", "outcome")
-        for before, after in zip(views, views[1:]):
+        for before, after in itertools.pairwise(views):
             assert after["events"] or any(before[k] != after[k] for k in shown)
     spied = [m for m in spy.received if m["type"] == "view"]
     # the night's actions the spectator cannot see brought it nothing
