@@ -32,6 +32,7 @@ from wolfden.server.rooms import (
     Participant,
     Room,
     RoomManager,
+    _json,
     game_info,
     token_hash,
 )
@@ -607,7 +608,7 @@ def create_app(
                 body: dict[str, Any] = {"type": "pong", "server_time": clock.now()}
                 if ref is not None:
                     body["id"] = ref
-                conn.send(json.dumps(body))
+                conn.send(_json(body))
             elif kind in ("action", "host_action"):
                 await act(conn, msg, ref, host=kind == "host_action")
             else:
@@ -684,7 +685,7 @@ def create_app(
                 body["id"] = ref
             conn.send(json.dumps(body, ensure_ascii=False))
             return
-        conn.send(json.dumps({"type": "accepted", "id": ref, "version": new_version}))
+        conn.send(_json({"type": "accepted", "id": ref, "version": new_version}))
 
     install_wordlists(app, settings, manager)
 

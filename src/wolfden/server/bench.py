@@ -181,7 +181,8 @@ class Room:
             sender = self.members[rng.randrange(len(self.members))]
             target = self.counter - 1
             t0 = time.perf_counter()
-            await sender.ws.send(json.dumps({"type": "msg", "n": self.counter, "pad": self.pad}))
+            text = orjson.dumps({"type": "msg", "n": self.counter, "pad": self.pad}).decode()
+            await sender.ws.send(text)
             return await self._wait(
                 lambda: all(m.version > target for m in self.members), t0, timeout
             )
@@ -218,7 +219,7 @@ class Room:
         rejected = self.rejected
         t0 = time.perf_counter()
         await m.ws.send(
-            json.dumps({"type": kind, "id": ref, "version": m.version, "action": action})
+            orjson.dumps({"type": kind, "id": ref, "version": m.version, "action": action}).decode()
         )
         await self._wait(lambda: ref in self.answers or self.rejected > rejected, 0, timeout)
         if ref not in self.answers:
@@ -241,7 +242,7 @@ class Room:
         self.sent += 1
         ref = f"b{self.sent}"
         for x in waiting:
-            await x.ws.send(json.dumps({"type": "ping", "id": ref}))
+            await x.ws.send(orjson.dumps({"type": "ping", "id": ref}).decode())
         await self._wait(
             lambda: all(x.views > seen[index[id(x)]] or ref in x.pongs for x in waiting),
             0,
@@ -251,13 +252,11 @@ class Room:
             x.pongs.discard(ref)
 
     async def _wait(self, done: Any, t0: float, timeout: float) -> float | None:
-        end = time.perf_counter() + timeout
-        while not done():
-            self.changed.clear()
-            left = end - time.perf_counter()
-            if left <= 0:
-                raise TimeoutError
-            await asyncio.wait_for(self.changed.wait(), left)
+        if not done():
+            async with asyncio.timeout(timeout):  # one timer for the whole wait, no tasks
+                while not done():
+                    self.changed.clear()
+                    await self.changed.wait()
         return time.perf_counter() - t0 if t0 else None
 
 
