@@ -517,9 +517,15 @@ def report(results: dict[str, Any], rooms: int, players: int, interval: float) -
         "- Server CPU per action is the server process's CPU time during the saturation phase "
         "over the actions it served: it does not depend on what else the machine is doing, and "
         "1000 divided by it is the rate one free core would reach.",
-        "- The bare app echoes each message to its room's clients with a payload as large as "
-        "wolfden's average view frame; wolfden also checks, applies, commits to SQLite and "
-        "computes one view per client for every action.",
+        "- The bare app echoes each message to every client of its room with a payload as large "
+        "as wolfden's average view frame; wolfden also checks, applies, commits to SQLite and "
+        "computes one view per client for every action, and sends a view only to the clients "
+        "whose view changed (view frames per action). An action counts as done when the actor "
+        "has its answer and every other client has its new view or, having none coming, has "
+        "answered a ping sent after the answer: those pings are part of the server's CPU time.",
+        "- Bench client CPU per action is this process's CPU time (all the scripted clients) "
+        "over the actions of the saturation phase: when it is close to the server's, the "
+        "clients, not the server, set the pace.",
         "- One-minute load average of the machine before/after the run: "
         + " / ".join(f"{a:.2f}" for a in (results["load_before"][0], results["load_after"][0]))
         + " (2 cores, shared with other work; above 2 the figures are held back by the "
