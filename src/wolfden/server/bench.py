@@ -117,7 +117,6 @@ class Member:
         self.views = 0
         """View frames received (the server sends one only when this viewer's view changed)."""
         self.view_at = 0.0
-        self.pongs: set[str] = set()
 
 
 class Room:
@@ -164,9 +163,7 @@ class Room:
             elif kind == "accepted":
                 self.answers[msg["id"]] = time.perf_counter()
                 self.changed.set()
-            elif kind == "pong":
-                m.pongs.add(msg.get("id"))
-                self.changed.set()
+
             elif kind == "msg":
                 m.version = msg["n"]
                 self.changed.set()
@@ -225,8 +222,8 @@ class Room:
         if ref not in self.answers:
             return None
         last = self.answers.pop(ref)
-        # Views go only to those whose view changed, all queued before the answer: whoever has
-        # none yet is asked for a pong, which comes after anything queued for them before.
+        # Views go only to those whose view changed, all written before the answer: whoever
+        # has none yet is pinged, and its pong comes after anything the action sent it.
         await self._barrier([x for x in self.members if x is not m], seen, timeout)
         for x, n in zip(self.members, seen):
             if x.views > n:
@@ -234,22 +231,21 @@ class Room:
         return last - t0
 
     async def _barrier(self, members: list[Member], seen: list[int], timeout: float) -> None:
-        """Wait until each member has a new view or has answered a ping sent now."""
+        """Wait until each member has a new view or has had a WebSocket ping answered.
+
+        The server writes every view of an action to its sockets in the same turn of its
+        event loop as the answer to the actor, before it reads anything more, and its
+        WebSocket layer answers a ping as it reads it: a pong therefore comes after every view
+        the action brought that socket. A view that came later anyway would leave that client
+        acting on an old view, which the server refuses (counted under errors)."""
         index = {id(x): i for i, x in enumerate(self.members)}
         waiting = [x for x in members if x.views == seen[index[id(x)]]]
         if not waiting:
             return
-        self.sent += 1
-        ref = f"b{self.sent}"
-        for x in waiting:
-            await x.ws.send(orjson.dumps({"type": "ping", "id": ref}).decode())
-        await self._wait(
-            lambda: all(x.views > seen[index[id(x)]] or ref in x.pongs for x in waiting),
-            0,
-            timeout,
-        )
-        for x in waiting:
-            x.pongs.discard(ref)
+        pongs = [await x.ws.ping() for x in waiting]
+        async with asyncio.timeout(timeout):
+            await asyncio.gather(*pongs)
+        await asyncio.sleep(0)  # the readers take in what came before the pongs
 
     async def _wait(self, done: Any, t0: float, timeout: float) -> float | None:
         if not done():
@@ -521,8 +517,9 @@ def report(results: dict[str, Any], rooms: int, players: int, interval: float) -
         "as wolfden's average view frame; wolfden also checks, applies, commits to SQLite and "
         "computes one view per client for every action, and sends a view only to the clients "
         "whose view changed (view frames per action). An action counts as done when the actor "
-        "has its answer and every other client has its new view or, having none coming, has "
-        "answered a ping sent after the answer: those pings are part of the server's CPU time.",
+        "has its answer and every other client has its new view or, having none coming, has had "
+        "a WebSocket ping (sent after the answer) answered: those pings are part of the "
+        "server's CPU time.",
         "- Bench client CPU per action is this process's CPU time (all the scripted clients) "
         "over the actions of the saturation phase: when it is close to the server's, the "
         "clients, not the server, set the pace.",
