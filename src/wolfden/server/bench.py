@@ -511,7 +511,8 @@ def report(results: dict[str, Any], rooms: int, players: int, interval: float) -
         + ("met" if b and w >= 0.5 * b else "NOT met")
         + (f" — ratio {w / b:.2f}." if b else "."),
         "- Server CPU per action is the server process's CPU time during the saturation phase "
-        "over the actions it served: it does not depend on what else the machine is doing, and "
+        "over the actions it served: it depends far less than the rates on what else the machine "
+        "is doing (on a busy machine it still varies by about a tenth from run to run), and "
         "1000 divided by it is the rate one free core would reach.",
         "- The bare app echoes each message to every client of its room with a payload as large "
         "as wolfden's average view frame; wolfden also checks, applies, commits to SQLite and "
