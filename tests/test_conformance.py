@@ -46,3 +46,25 @@ def _leaky(game_id: str) -> types.SimpleNamespace:
 def test_a_leaky_view_is_caught(game_id: str) -> None:
     with pytest.raises(conformance.ConformanceError, match="can tell apart"):
         conformance.run_all(_leaky(game_id), playouts=30, deep_every=1)
+
+
+def _turncoat(game_id: str) -> types.SimpleNamespace:
+    game = games.get(game_id)
+    turncoat = types.SimpleNamespace(
+        **{k: getattr(game, k) for k in dir(game) if not k.startswith("__")}
+    )
+    first, second = game.team_names(game.Config())[:2]
+
+    def seat_teams(state: object) -> dict[int, str]:
+        # Each seat's team swapped: not the teams the Outcome names.
+        swap = {first: second, second: first}
+        return {s: swap.get(t, t) for s, t in game.seat_teams(state).items()}
+
+    turncoat.seat_teams = seat_teams
+    return turncoat
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_seat_teams_that_disagree_with_the_outcome_are_caught(game_id: str) -> None:
+    with pytest.raises(conformance.ConformanceError, match="disagrees with the Outcome"):
+        conformance.run_all(_turncoat(game_id), playouts=10, deep_every=100)

@@ -17,6 +17,7 @@ from wolfden.engine.types import TABLE, Viewer
 from wolfden.server.cli import serve_command
 from wolfden.sim.cli import balance_command, bench_command, simulate_command
 from wolfden.sim.options import build_config, game_params
+from wolfden.sim.seating import bot_plan, known_teams, seat_players
 from wolfden.terminal import render
 from wolfden.words.cli import words_group
 
@@ -32,7 +33,9 @@ def games_command() -> None:
     """List the games."""
     for game in games.all():
         kinds = ", ".join(bots.kinds(game.id))
-        click.echo(f"{game.id:<16} {game.title} — {getattr(game, 'summary', '')} (bots: {kinds})")
+        teams = ", ".join(known_teams(game, game.Config()))
+        shown = f"bots: {kinds}" + (f"; teams: {teams}" if teams else "")
+        click.echo(f"{game.id:<16} {game.title} — {getattr(game, 'summary', '')} ({shown})")
 
 
 class PlayCommands(click.Group):
@@ -73,7 +76,12 @@ def _play_command(game_id: str) -> click.Command:
             help="a seat (from 0) played by a person at this keyboard; repeat for more",
         ),
         click.Option(
-            ["--bots"], default="rules", show_default=True, help="the bot kind for every other seat"
+            ["--bots"],
+            default="rules",
+            show_default=True,
+            metavar="SPEC",
+            help="bots for the seats without a person: KIND for all, KIND,KIND,… one per seat, "
+            "or items SEAT=KIND, TEAM=KIND (by the team dealt) and *=KIND (the others)",
         ),
         click.Option(["--seed"], type=int, default=None, help="the match's seed (default: random)"),
         click.Option(
@@ -99,7 +107,7 @@ def _play(
     config: Any,
     seed: int,
     humans: Sequence[int],
-    bot_kind: str,
+    bot_spec: str,
     seat_bots: dict[int, str],
     save: str | None,
 ) -> None:
@@ -111,6 +119,7 @@ def _play(
     bad = [h for h in humans if not 0 <= h < n]
     if bad:
         raise click.UsageError(f"--human {bad[0]}: seats are numbered 0 to {n - 1}")
+    plan = bot_plan(game, config, bot_spec, seat_bots)
     state = game.setup(config, seed)
     names = (
         [game.view(state, TABLE)["seats"][s]["name"] for s in range(n)]
@@ -118,12 +127,8 @@ def _play(
         else [f"Seat {s}" for s in range(n)]
     )
     session = PlaySession(game, humans, names)
-    players: dict[int, Any] = {}
-    for seat in range(n):
-        if seat in humans:
-            players[seat] = TerminalPlayer(game, seat, names[seat], session)
-        else:
-            players[seat] = bots.make(game_id, seat_bots.get(seat, bot_kind), seat)
+    people = {seat: TerminalPlayer(game, seat, names[seat], session) for seat in humans}
+    players = seat_players(plan, lambda kind, seat: bots.make(game_id, kind, seat), n, fixed=people)
     if not humans:
         click.echo("No --human seats: the bots play while you watch.")
     table = game.view(state, TABLE)

@@ -28,6 +28,9 @@ def test_games_lists_every_registered_game() -> None:
     result = CliRunner().invoke(cli, ["games"])
     assert result.exit_code == 0
     assert "werewolf" in result.output and "Werewolf" in result.output
+    # The names --bots TEAM=KIND takes.
+    assert "teams: town, werewolves" in result.output
+    assert "teams: robbers, werewolves" in result.output
 
 
 def test_bots_play_a_whole_werewolf_game_and_save_it(tmp_path: Path) -> None:
@@ -46,6 +49,22 @@ def test_a_person_plays_a_seat_with_numbered_choices() -> None:
     assert result.returncode == 0, result.stderr
     assert "You are Player 1" in result.stdout
     assert "your choice" in result.stdout
+
+
+def test_a_person_plays_beside_bots_chosen_by_team() -> None:
+    result = wolfden(
+        "play",
+        "werewolf",
+        "--human",
+        "0",
+        "--bots",
+        "werewolves=rules,town=random",
+        "--seed",
+        "4",
+        input="1\n" * 200,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "You are Player 1" in result.stdout and "The game is over" in result.stdout
 
 
 def test_two_people_at_one_keyboard_get_hand_over_screens() -> None:
@@ -86,6 +105,7 @@ def _roles(record: Path) -> dict[str, str]:
         (["play", "chess"], "unknown game 'chess'; the games are werewolf"),
         (["play", "werewolf", "--human", "9"], "--human 9: seats are numbered 0 to 6"),
         (["play", "werewolf", "--bots", "genius"], "unknown bot 'genius'"),
+        (["play", "werewolf", "--bots", "village=rules"], "teams town, werewolves"),
         (["replay", "/no/such/file.json"], "cannot read /no/such/file.json"),
         (["replay", "/no/such/file.json", "--as", "x"], "cannot read"),
     ],

@@ -109,6 +109,7 @@ def _route_request(route: Any, code: str, pid: str) -> tuple[str, str, dict[str,
         "settings": {"bot_delay": 1},
         "bot": {"kind": "random"},
         "host": {"participant": pid},
+        "devices": {"seats": [3]},
     }
     body = next((b for k, b in bodies.items() if path.endswith(k)), {})
     return method, path, body

@@ -636,7 +636,14 @@ def _check_view(
     problems = []
     if msg["view"] != view:
         problems.append("the view is not the game's view for this viewer")
-    expected_events = norm(game.visible_events(state, evs, viewer)) if evs else []
+    # each event the viewer may see, marked public exactly when its audience is everyone
+    expected_events = norm(
+        [
+            {**shown, "public": e.audience.public}
+            for e in evs
+            for shown in game.visible_events(state, [e], viewer)
+        ]
+    )
     if msg["events"] not in ([], expected_events):
         problems.append(f"events {msg['events']} are not the visible events {expected_events}")
     over = game.outcome(state) is not None

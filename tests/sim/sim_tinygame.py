@@ -79,6 +79,10 @@ def num_seats(config: Config) -> int:
     return config.players
 
 
+def team_names(config: Config) -> tuple[str, ...]:
+    return TEAMS
+
+
 def seat_teams(state: State) -> dict[int, str]:
     return {seat: team_of(seat) for seat in range(state.config.players)}
 

@@ -198,7 +198,9 @@ def test_the_wolfden_command_runs_simulate(capsys):
     [
         (["simulate", "os"], "unknown game 'os'"),
         (["simulate", "werewolf", "--players", "30"], "players must be from 7 to 12"),
-        (["simulate", "werewolf", "--bots", "town=random"], "give bots per seat"),
+        (["simulate", "werewolf", "--bots", "village=random"], "unknown team 'village'"),
+        (["simulate", "werewolf", "--bots", "werewolves=genius"], "unknown bot 'genius'"),
+        (["simulate", "werewords", "--mode", "companion", "--bots", "village=rules"], "per seat"),
     ],
 )
 def test_the_wolfden_command_reports_bad_input_on_one_line(capsys, args, message):
@@ -209,3 +211,40 @@ def test_the_wolfden_command_reports_bad_input_on_one_line(capsys, args, message
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_bots_by_team_from_the_wolfden_command(capsys):
+    from wolfden.cli import main
+
+    main(
+        [
+            "simulate",
+            "werewolf",
+            "--games",
+            "20",
+            "--bots",
+            "werewolves=rules,town=random",
+            "--workers",
+            "1",
+            "--json",
+        ]
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert data["bots"] == {
+        "default": "random",
+        "seats": {},
+        "teams": {"town": "random", "werewolves": "rules"},
+    }
+    assert data["games"] == 20
+
+
+def test_a_bad_bots_spec_names_the_games_teams_and_bots(capsys):
+    from wolfden.cli import main
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["simulate", "robbers-horror", "--bots", "wolves=rules", "--games", "1"])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+    assert "unknown team 'wolves' for robbers-horror" in err
+    assert "robbers-horror has bots random, rules, ismcts and teams robbers, werewolves" in err

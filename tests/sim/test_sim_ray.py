@@ -22,7 +22,9 @@ def test_ray_backend_gives_the_same_figures_as_local_processes(monkeypatch):
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in paths if p))
     monkeypatch.delenv("RAY_ADDRESS", raising=False)
     config = tiny.Config(players=3)
-    plan = sim.make_plan(tiny, config, games=120, seed=21)
+    # Bots by team too: the workers seat them after each match's setup, as local processes do.
+    bots = sim.bot_plan(tiny, config, "odds=random")
+    plan = sim.make_plan(tiny, config, games=120, seed=21, bots=bots)
     local = summary(tiny, config, sim.run(plan, workers=1))
     remote = summary(tiny, config, sim.run(plan, workers=2, backend="ray", chunk_size=15))
     assert remote["backend"] == "ray"

@@ -131,14 +131,6 @@ def test_unknown_bot_kind_is_an_error_naming_the_kinds():
         sim.make_plan(tiny, tiny.Config(), games=1, seed=1, bots=sim.parse_bots("genius", 4))
 
 
-def test_teams_by_name_are_refused_for_a_game_that_cannot_tell_them():
-    game = wolfden.games.all()[0]
-    if hasattr(game, "seat_teams"):
-        pytest.skip(f"{game.id} tells teams after the deal")
-    with pytest.raises(ConfigError, match="give bots per seat"):
-        sim.make_plan(game, game.Config(), games=1, seed=1, bots=sim.parse_bots("town=random", 7))
-
-
 def test_team_bots_follow_the_deal_in_a_simulation():
     plan = sim.make_plan(
         tiny, tiny.Config(), games=20, seed=1, bots=sim.parse_bots("odds=random", 4)

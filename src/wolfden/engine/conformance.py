@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import pickle
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -133,8 +133,42 @@ def check_playout(
         raise ConformanceError(f"{game.id}: an action after the end must raise MatchOver") from exc
     else:
         raise ConformanceError(f"{game.id}: an action after the end was accepted")
+    check_seat_teams(game, config, seed, last_state, outcome.teams)
     if deep:
         check_determinism(game, config, seed, actions, views_seen)
+
+
+def check_seat_teams(
+    game: Game, config: Any, seed: int, end: Any, outcome_teams: Mapping[Seat, str]
+) -> None:
+    """The optional ``seat_teams`` names seats and teams from ``team_names``, at the start and
+    at the end, and after the end agrees with the Outcome's teams."""
+    seat_teams = getattr(game, "seat_teams", None)
+    team_names = getattr(game, "team_names", None)
+    if seat_teams is None and team_names is None:
+        return
+    if seat_teams is None or team_names is None:
+        raise ConformanceError(f"{game.id}: give both seat_teams and team_names, or neither")
+    names = set(team_names(config))
+    seats = range(game.num_seats(config))
+    for when, state in (("at the start", game.setup(config, seed)), ("at the end", end)):
+        teams = seat_teams(state)
+        wrong = {s: t for s, t in teams.items() if s not in seats or t not in names}
+        if wrong:
+            raise ConformanceError(
+                f"{game.id}: seat_teams {when} gives {wrong}; the seats are 0 to "
+                f"{len(seats) - 1} and team_names are {sorted(names)}"
+            )
+    differ = {
+        s: (t, outcome_teams.get(s))
+        for s, t in seat_teams(end).items()
+        if outcome_teams.get(s) != t
+    }
+    if differ:
+        raise ConformanceError(
+            f"{game.id}: after the end seat_teams disagrees with the Outcome's teams "
+            f"(seat: (seat_teams, Outcome)): {differ}"
+        )
 
 
 def check_action_roundtrip(action: Action) -> None:

@@ -74,6 +74,23 @@ class Game(Protocol):
     def phase_seq(self, state: Any) -> int:
         """A number that changes whenever a new timed phase begins."""
 
+    # -- for the simulator's bots by team (optional, both or neither) ---------------------
+
+    def team_names(self, config: Any) -> Sequence[str]:
+        """The teams ``seat_teams`` may name with this config, as the Outcome names them
+        (empty when the game cannot tell, such as Werewords with physical cards)."""
+
+    def seat_teams(self, state: Any) -> Mapping[Seat, str]:
+        """Each seat's team now, for choosing bots by team (``--bots TEAM=KIND``).
+
+        Read by the match runner only: never sent to a client or a bot, and it must not change
+        the state. The runner asks after ``setup`` and again whenever ``phase_seq`` changes,
+        and seats a seat's bot for the team it names, so a game whose teams are dealt anew
+        (each deal of Robbers' Horror, each round of Werewords) gets bots by the team of the
+        deal in progress. A seat left out gets the bot chosen for seats without a team.
+        After the end it agrees with the Outcome's ``teams``.
+        """
+
     # -- for the conformance suite ------------------------------------------------------
 
     def sample_configs(self) -> Sequence[Any]:

@@ -156,6 +156,24 @@ class HandOver(Body):
     participant: str
 
 
+class SharedDevice(Body):
+    seats: list[int] | Literal["all"] = Field(
+        description='The seats this device holds: seat numbers, or "all".'
+    )
+    names: list[str] | None = Field(
+        None, description="The name of the person at each of these seats (same order)."
+    )
+    name: str | None = Field(None, description="The device's own name (a new device).")
+    this_device: bool = Field(
+        False, description="Make the host's own device the shared device (no new token)."
+    )
+    secret_turns: bool = Field(
+        True,
+        description="Who acts is secret in this game (a Werewolf night): while any held seat "
+        "acts, offer the device to every held seat. False: offer it to the acting seats only.",
+    )
+
+
 class Start(Body):
     fill_with: str | None = Field(
         None, description="Bot kind for empty seats (default: the room's stand-in bot)."
@@ -496,6 +514,23 @@ def create_app(
         target = manager.participant(room, pid)
         return {"token": manager.new_token(room, target), "participant": target.id}
 
+    @app.post("/api/rooms/{code}/devices", tags=["host"])
+    async def shared_device(code: str, body: SharedDevice, request: Request) -> dict[str, Any]:
+        """A shared device: one device acting for several seats, handed from player to player.
+        A new device answers its token (once); ``this_device`` makes the host's own device it."""
+        room = look_up(request, code)
+        host = manager.require_host(room, bearer(request))
+        device, token = manager.share(
+            room,
+            host,
+            body.seats,
+            names=body.names,
+            name=body.name,
+            this_device=body.this_device,
+            secret_turns=body.secret_turns,
+        )
+        return {"participant": device.id, "token": token, "room": room.summary()}
+
     @app.post("/api/rooms/{code}/host", tags=["host"])
     async def hand_over(code: str, body: HandOver, request: Request) -> dict[str, Any]:
         """Hand the host role to another participant."""
@@ -611,10 +646,13 @@ def create_app(
                 conn.send(_json(body))
             elif kind in ("action", "host_action"):
                 await act(conn, msg, ref, host=kind == "host_action")
+            elif kind in ("reveal", "cover"):
+                await hand_over_device(conn, msg, ref, kind)
             else:
                 conn.error(
                     "unknown_type",
-                    f"Unknown message type {kind[:40]!r}; use hello, action, host_action or ping.",
+                    f"Unknown message type {kind[:40]!r}; use hello, action, host_action, "
+                    "reveal, cover or ping.",
                     ref,
                 )
         except Refused as exc:
@@ -669,13 +707,14 @@ def create_app(
             p = room.participants.get(conn.participant)
             if p is None:
                 raise Refused("unauthorized", "This token no longer works in this room.", 401)
-            if "seat" in msg and (host or msg["seat"] != p.seat):
-                raise Refused(
-                    "not_your_seat",
-                    "You can only act for your own seat; leave out 'seat' or give your own.",
+            if host and "seat" in msg:
+                raise Refused("not_your_seat", "A host action is for no seat; leave out 'seat'.")
+            if host:
+                new_version = await manager.host_action(room, p, conn, action, version)
+            else:
+                new_version = await manager.player_action(
+                    room, p, conn, action, version, msg.get("seat")
                 )
-            submit = manager.host_action if host else manager.player_action
-            new_version = await submit(room, p, conn, action, version)
         except Refused as exc:
             body: dict[str, Any] = {
                 "type": "rejected",
@@ -686,6 +725,20 @@ def create_app(
             conn.send(json.dumps(body, ensure_ascii=False))
             return
         conn.send(_json({"type": "accepted", "id": ref, "version": new_version}))
+
+    async def hand_over_device(conn: Connection, msg: dict[str, Any], ref: Any, kind: str) -> None:
+        """A shared device: ``reveal`` (the hand-over to a seat was confirmed) or ``cover``."""
+        room = conn.room
+        if room is None:
+            raise Refused("not_ready", 'Say "hello" with your room code and token first.')
+        p = room.participants.get(conn.participant)
+        if p is None:
+            raise Refused("unauthorized", "This token no longer works in this room.", 401)
+        if kind == "reveal":
+            await manager.reveal(room, p, conn, msg.get("seat"))
+        else:
+            await manager.cover(room, p, conn)
+        conn.send(_json({"type": "accepted", "id": ref, "version": conn.feed.version}))
 
     install_wordlists(app, settings, manager)
 

@@ -56,6 +56,8 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 NAME_MAX = 24
 ROLES = ("player", "spectator", "table")
+SHARED = "shared"
+"""The role of a shared device: one participant (one token) that holds several seats."""
 ABSENT_POLICIES = ("bot", "wait", "timeout")
 PROTOCOL_VERSION = 2
 
@@ -184,12 +186,19 @@ class Participant:
     role: str
     seat: int | None
     token_hash: str
+    seats: list[int] = field(default_factory=list)
+    """The seats a shared device holds (role ``shared``); empty for everyone else."""
+    secret_turns: bool = True
+    """A shared device whose game keeps secret who acts (a Werewolf night): while any held
+    seat acts, every held seat is offered the device, so the offer tells nobody who acts."""
 
 
 @dataclass
 class SeatSlot:
     participant: str | None = None
     bot: str | None = None
+    name: str | None = None
+    """The person's name at a seat held by a shared device."""
 
 
 @dataclass
@@ -238,6 +247,19 @@ class Room:
         self.timer_key: tuple[str, int, float, str] | None = None
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
         self.grace_tasks: dict[str, asyncio.Task[None]] = {}
+        self.shown: dict[str, int] = {}
+        """Shared devices handed over to one of their seats: participant id -> that seat."""
+        self.shown_turn: set[str] = set()
+        """Shared devices whose shown seat has had its turn while shown."""
+        self.reading: set[str] = set()
+        """Shared devices that keep showing a seat after its turn, because its own action
+        brought it a private answer (the Seer's); they stay until the player hides them."""
+
+    def hide(self, pid: str) -> bool:
+        """Cover a shared device again; True when it was showing a seat."""
+        self.shown_turn.discard(pid)
+        self.reading.discard(pid)
+        return self.shown.pop(pid, None) is not None
 
     # -- documents ----------------------------------------------------------------
 
@@ -247,7 +269,7 @@ class Room:
             "game": self.game.id,
             "config": config_to_json(self.config),
             "settings": asdict(self.settings),
-            "seats": [[s.participant, s.bot] for s in self.seats],
+            "seats": [[s.participant, s.bot, s.name] for s in self.seats],
             "participants": [asdict(p) for p in self.participants.values()],
             "host": self.host,
             "status": self.status,
@@ -267,7 +289,7 @@ class Room:
             config_from_json(game.Config, doc["config"]),
             RoomSettings(**doc["settings"]),
         )
-        room.seats = [SeatSlot(p, b) for p, b in doc["seats"]]
+        room.seats = [SeatSlot(*row) for row in doc["seats"]]
         room.participants = {p["id"]: Participant(**p) for p in doc["participants"]}
         room.host = doc["host"]
         room.status = doc["status"]
@@ -285,13 +307,13 @@ class Room:
     def seat_name(self, seat: int) -> str | None:
         slot = self.seats[seat]
         if slot.participant is not None:
-            return self.participants[slot.participant].name
+            return slot.name or self.participants[slot.participant].name
         if slot.bot is not None:
             return f"Bot {seat + 1}"
         return None
 
     def participant_json(self, p: Participant) -> dict[str, Any]:
-        return {
+        out = {
             "id": p.id,
             "name": p.name,
             "role": p.role,
@@ -299,6 +321,10 @@ class Room:
             "host": p.id == self.host,
             "connected": self.connected(p.id),
         }
+        if p.role == SHARED:
+            out["seats"] = list(p.seats)
+            out["secret_turns"] = p.secret_turns
+        return out
 
     def summary(self) -> dict[str, Any]:
         m = self.match
@@ -328,8 +354,13 @@ class Room:
         }
 
     def viewer_of(self, p: Participant) -> Viewer:
+        """Whose view this participant receives. A shared device: the seat it was handed to
+        (confirmed, and that seat may act now), else the table's public view."""
         if p.role == "table":
             return TABLE
+        if p.role == SHARED:
+            shown = self.shown.get(p.id)
+            return TABLE if shown is None else Viewer.of(shown)
         if p.role == "player" and p.seat is not None and p.seat < len(self.seats):
             return Viewer.of(p.seat)
         return SPECTATOR
@@ -665,6 +696,9 @@ class RoomManager:
         self._in_lobby(room, "Changing seats")
         if target.role == "table":
             raise Refused("wrong_phase", "A table screen does not take a seat.")
+        if target.role == SHARED:
+            self._release(room, target)
+            target.role = "player"
         if seat is None:
             if target.seat is not None:
                 room.seats[target.seat].participant = None
@@ -692,11 +726,13 @@ class RoomManager:
 
     def remove_participant(self, room: Room, target: Participant, reason: str) -> None:
         """Kick or leave: the token stops working; in a match a stand-in bot takes the seat."""
-        if target.seat is not None:
-            slot = room.seats[target.seat]
-            slot.participant = None
+        for held in [target.seat] if target.seat is not None else list(target.seats):
+            slot = room.seats[held]
+            slot.participant, slot.name = None, None
             if room.live_match() is not None:
                 slot.bot = room.settings.stand_in_bot
+        target.seats = []
+        room.hide(target.id)
         del room.participants[target.id]
         if room.host == target.id:
             room.host = self._next_host(room)
@@ -720,6 +756,148 @@ class RoomManager:
         connected = [p for p in people if room.connected(p.id)]
         pick = connected or people
         return pick[0].id if pick else None
+
+    # -- shared devices ----------------------------------------------------------------
+
+    def _release(self, room: Room, p: Participant) -> None:
+        """Free the seats a shared device holds (in the lobby)."""
+        for i in p.seats:
+            if i < len(room.seats) and room.seats[i].participant == p.id:
+                room.seats[i] = SeatSlot()
+        p.seats = []
+        room.hide(p.id)
+
+    def share(
+        self,
+        room: Room,
+        host: Participant,
+        seats: Any,
+        *,
+        names: Any = None,
+        name: Any = None,
+        this_device: bool = False,
+        secret_turns: bool = True,
+    ) -> tuple[Participant, str | None]:
+        """Make a shared device holding ``seats`` ("all" or seat numbers): a new participant
+        with its own token, or (``this_device``) the host's own device. Seats must be empty,
+        hold a bot (it goes), or be the device's own; each may get a person's name."""
+        self._in_lobby(room, "Setting up a shared device")
+        if seats == "all":
+            chosen = list(range(len(room.seats)))
+        elif isinstance(seats, list) and seats:
+            chosen = [self._seat_index(room, s) for s in seats]
+            if len(set(chosen)) != len(chosen):
+                raise bad_request("'seats' names each seat once.")
+        else:
+            raise bad_request("'seats' is \"all\" or a list of seat numbers (at least one).")
+        if names is None:
+            labels: list[str | None] = [None] * len(chosen)
+        elif isinstance(names, list) and len(names) == len(chosen):
+            labels = [clean_name(n) for n in names]
+            folded = [n.casefold() for n in labels if n]
+            if len(set(folded)) != len(folded):
+                raise Refused("name_taken", "Give each seat on the device a different name.")
+        else:
+            raise bad_request("'names' is a list with one name per seat in 'seats'.")
+        device = host if this_device else None
+        for i in chosen:
+            holder = room.seats[i].participant
+            if holder is not None and (device is None or holder != device.id):
+                who = room.participants[holder].name
+                raise Refused(
+                    "seat_taken",
+                    f"Seat {i + 1} is {who}'s; move them or remove them from the room first.",
+                )
+        token: str | None = None
+        if device is None:
+            if name is None:
+                taken = {p.name.casefold() for p in room.participants.values()}
+                name = next(
+                    label
+                    for n in range(1, 100)
+                    for label in ["Shared device" if n == 1 else f"Shared device {n}"]
+                    if label.casefold() not in taken
+                )
+            device, token = self._add_participant(room, name, "spectator")
+        if device.role == SHARED:
+            self._release(room, device)
+        elif device.seat is not None:
+            room.seats[device.seat].participant = None
+        device.role, device.seat, device.seats = SHARED, None, sorted(chosen)
+        device.secret_turns = secret_turns
+        for i, label in zip(chosen, labels):
+            room.seats[i] = SeatSlot(participant=device.id, name=label)
+        self._changed(room)
+        return device, token
+
+    @staticmethod
+    def _offered(p: Participant, actors: frozenset[int]) -> list[int]:
+        """The held seats a shared device may be handed to now: those the game waits for, or
+        (secret turns) every held seat while any of them is waited for."""
+        acting = [s for s in p.seats if s in actors]
+        return list(p.seats) if acting and p.secret_turns else acting
+
+    def _settle_shown(
+        self, room: Room, acted: int | None = None, events: Iterable[Event] = ()
+    ) -> None:
+        """A shared device goes back to the table view (or the next hand-over) once the seat
+        it shows has had its turn, or when none of its seats is waited for any more; except
+        when the seat's own action brought it a private answer: that stays on the screen until
+        the player hides it."""
+        if not room.shown:
+            return
+        m = room.live_match()
+        actors = room.game.actors(m.state) if m is not None else frozenset()
+        for pid, seat in list(room.shown.items()):
+            p = room.participants.get(pid)
+            if p is None:
+                room.hide(pid)
+            elif seat in actors:
+                room.shown_turn.add(pid)
+            elif seat == acted and any(
+                not e.audience.public and seat in e.audience.seats for e in events
+            ):
+                room.reading.add(pid)
+            elif pid not in room.reading and (
+                pid in room.shown_turn or not self._offered(p, actors)
+            ):
+                room.hide(pid)
+
+    def _send_to(self, room: Room, p: Participant) -> None:
+        """A shared device's new hand-over state to its connections."""
+        peers = room.peers.get(p.id)
+        if room.match is not None and peers:
+            self._publish(room, {p.id: peers}, [])
+
+    async def reveal(self, room: Room, p: Participant, peer: Peer, seat: Any) -> None:
+        """The hand-over was confirmed ("I am ..., show me"): the device now receives the view
+        of that seat, which it holds and which may act now."""
+        async with room.lock:
+            self._check_token(room, p, peer.token_hash)
+            if p.role != SHARED:
+                raise Refused("not_your_seat", "Only a shared device is handed from seat to seat.")
+            if not isinstance(seat, int) or isinstance(seat, bool) or seat not in p.seats:
+                held = ", ".join(str(s) for s in p.seats)
+                raise Refused("not_your_seat", f"This device holds the seats {held}.")
+            m = self._live(room, peer, None)
+            actors = room.game.actors(m.state)
+            if seat not in self._offered(p, actors):
+                raise Refused("not_your_turn", "The game is not waiting for that seat now.")
+            room.hide(p.id)
+            room.shown[p.id] = seat
+            if seat in actors:
+                room.shown_turn.add(p.id)
+            self._send_to(room, p)
+
+    async def cover(self, room: Room, p: Participant, peer: Peer) -> None:
+        """Hide the seat's screen again: the device shows the table view (or the next
+        hand-over)."""
+        async with room.lock:
+            self._check_token(room, p, peer.token_hash)
+            if p.role != SHARED:
+                raise Refused("not_your_seat", "Only a shared device is handed from seat to seat.")
+            if room.hide(p.id):
+                self._send_to(room, p)
 
     def new_token(self, room: Room, target: Participant) -> str:
         """Move a participant to a new device: a fresh token, the old one stops working."""
@@ -821,6 +999,9 @@ class RoomManager:
         room.next_match += 1
         room.match = m
         room.status = "live"
+        room.shown.clear()
+        room.shown_turn.clear()
+        room.reading.clear()
         room.paused_by_host = False
         try:
             self._changed(room)
@@ -869,6 +1050,9 @@ class RoomManager:
     def _finish(self, room: Room, m: Match, outcome: dict[str, Any]) -> None:
         m.ended, m.outcome, m.paused_at = True, outcome, None
         room.status = "finished"
+        room.shown.clear()
+        room.shown_turn.clear()
+        room.reading.clear()
         room.finished.append(m.id)
         room.paused_by_host = False
         self._cancel_timers(room)
@@ -963,27 +1147,64 @@ class RoomManager:
         )
 
     async def player_action(
-        self, room: Room, p: Participant, peer: Peer, action: Action, version: Any
+        self,
+        room: Room,
+        p: Participant,
+        peer: Peer,
+        action: Action,
+        version: Any,
+        seat: Any = None,
     ) -> int:
-        """Apply a seat's action; answers the version of the view this connection now has."""
+        """A seat's action; answers the version of the view this connection now has. ``seat`` is
+        the seat the message names (None: the sender's own; a shared device acts for the seat
+        it was handed to)."""
         async with room.lock:
             self._check_token(room, p, peer.token_hash)
+            if p.role == SHARED:
+                self._shared_action(room, p, peer, action, version, seat)
+                return peer.feed.version
             if p.role != "player" or p.seat is None:
                 raise Refused("not_a_player", "Only players with a seat can act in the match.")
+            if seat is not None and seat != p.seat:
+                raise Refused(
+                    "not_your_seat",
+                    "You can only act for your own seat; leave out 'seat' or give your own.",
+                )
             m = self._live(room, peer, version)
             seat = p.seat
             if room.seats[seat].participant != p.id:
                 raise Refused("not_a_player", "This seat is not yours any more.")
-            game = room.game
-            if seat not in game.actors(m.state):
-                raise Refused(
-                    "not_your_turn", "The game is not waiting for an action from you now."
-                )
-            legal = game.legal_actions(m.state, seat)
-            if not _allowed(action, legal):
-                raise Refused("illegal_action", _not_allowed(action, legal))
-            self._commit(room, m, seat, action)
+            self._seat_action(room, m, seat, action)
             return peer.feed.version
+
+    def _shared_action(
+        self, room: Room, p: Participant, peer: Peer, action: Action, version: Any, asked: Any
+    ) -> None:
+        shown = room.shown.get(p.id)
+        seat = shown if asked is None else asked
+        if seat is not None and (
+            not isinstance(seat, int) or isinstance(seat, bool) or seat not in p.seats
+        ):
+            held = ", ".join(str(s) for s in p.seats)
+            raise Refused("not_your_seat", f"This device holds the seats {held} only.")
+        m = self._live(room, peer, version)
+        if seat is not None and seat not in room.game.actors(m.state):
+            raise Refused("not_your_turn", "The game is not waiting for that seat now.")
+        if seat is None or seat != shown:
+            raise Refused(
+                "not_handed_over",
+                "Hand the device over first: the seat's player confirms who they are, then acts.",
+            )
+        self._seat_action(room, m, seat, action)
+
+    def _seat_action(self, room: Room, m: Match, seat: int, action: Action) -> None:
+        game = room.game
+        if seat not in game.actors(m.state):
+            raise Refused("not_your_turn", "The game is not waiting for an action from you now.")
+        legal = game.legal_actions(m.state, seat)
+        if not _allowed(action, legal):
+            raise Refused("illegal_action", _not_allowed(action, legal))
+        self._commit(room, m, seat, action)
 
     async def host_action(
         self, room: Room, p: Participant, peer: Peer, action: Action, version: Any
@@ -1052,6 +1273,7 @@ class RoomManager:
             log.error("%s: action not saved: %s", m.id, exc)
             raise storage_refused("this action") from exc
         m.state, m.version, m.phase_seq, m.phase_started = state, m.version + 1, seq, started
+        self._settle_shown(room, seat, events)
         if outcome is not None:
             self._finish(room, m, outcome)
         try:
@@ -1193,6 +1415,12 @@ class RoomManager:
         pid = peer.participant
         first = not room.peers.get(pid)
         room.peers.setdefault(pid, set()).add(peer)
+        if room.hide(pid):
+            # a shared device that (re)connects is covered until the next hand-over
+            p = room.participants.get(pid)
+            others = room.peers[pid] - {peer}
+            if p is not None and room.match is not None and others:
+                self._publish(room, {pid: others}, [])
         if first:
             task = room.grace_tasks.pop(pid, None)
             if task:
@@ -1290,18 +1518,22 @@ class RoomManager:
         actors = game.actors(m.state) if live else frozenset()
         paused = live and m.paused_at is not None
         now = _json(self.clock.now())
-        # one view, one encoding per kind of viewer (a seat, spectators, the table; the host)
-        shown: dict[tuple[Viewer, bool], tuple[str, str]] = {}
+        # one view, one encoding per kind of viewer (a seat, spectators, the table, the host; a
+        # shared device in one hand-over state)
+        shown: dict[tuple[Viewer, bool, Any], tuple[str, str]] = {}
         for pid, group in peers.items():
             p = room.participants.get(pid)
             if p is None:
                 continue
             viewer = room.viewer_of(p)
             is_host = p.id == room.host
-            key = (viewer, is_host)
+            device = self._device_json(room, p, actors) if p.role == SHARED else None
+            key = (viewer, is_host, None if device is None else orjson.dumps(device))
             found = shown.get(key)
             if found is None:
                 seat = viewer.seat
+                # a shared device waiting to be handed over is sent nothing of any view
+                covered = device is not None and device["shown"] is None and device["waiting"]
                 legal = (
                     [_action_json(a) for a in game.legal_actions(m.state, seat)]
                     if seat is not None and seat in actors
@@ -1309,21 +1541,22 @@ class RoomManager:
                 )
                 host_actions = (
                     [_action_json(a) for a in game.legal_actions(m.state, None)]
-                    if is_host and live
+                    if is_host and live and not covered
                     else []
                 )
-                content = _json(
-                    {
-                        "match": m.id,
-                        "view": game.view(m.state, viewer),
-                        "legal": legal,
-                        "host_actions": host_actions,
-                        "deadline": self.deadline_json(room, m, viewer),
-                        "paused": paused,
-                        "outcome": m.outcome,
-                    }
-                )
-                seen = game.visible_events(m.state, events, viewer) if events else []
+                body: dict[str, Any] = {
+                    "match": m.id,
+                    "view": None if covered else game.view(m.state, viewer),
+                    "legal": legal,
+                    "host_actions": host_actions,
+                    "deadline": self.deadline_json(room, m, viewer),
+                    "paused": paused,
+                    "outcome": m.outcome,
+                }
+                if device is not None:
+                    body["device"] = device
+                content = _json(body)
+                seen = _events(game, m.state, events, viewer) if events else []
                 found = shown[key] = (content, _json(seen) if seen else "")
             content, seen_text = found
             for peer in group:
@@ -1336,6 +1569,28 @@ class RoomManager:
                     f'{{"type":"view","version":{feed.version},"server_time":{now},'
                     f'"events":{seen_text or "[]"},{content[1:]}'
                 )
+
+    def _device_json(self, room: Room, p: Participant, actors: frozenset[int]) -> dict[str, Any]:
+        """A shared device's hand-over state: the seats it holds, the one it was handed to,
+        and the held seats the game waits for that have not been handed the device yet."""
+        shown = room.shown.get(p.id)
+        return {
+            "seats": [{"seat": s, "name": room.seat_name(s)} for s in p.seats],
+            "shown": shown,
+            "waiting": self._offered(p, actors) if shown is None else [],
+            "secret_turns": p.secret_turns,
+        }
+
+
+def _events(game: Game, state: Any, events: list[Event], viewer: Viewer) -> list[dict[str, Any]]:
+    """The events this viewer may receive, each marked ``public`` when its audience is
+    everyone at the table (narration a shared or host device may read aloud)."""
+    out: list[dict[str, Any]] = []
+    for e in events:
+        for shown in game.visible_events(state, [e], viewer):
+            shown["public"] = e.audience.public
+            out.append(shown)
+    return out
 
 
 def _restore_lobby(room: Room, doc: dict[str, Any]) -> None:

@@ -19,6 +19,7 @@ from wolfden.engine.contract import Game
 from wolfden.engine.errors import WolfdenError
 from wolfden.sim import simulate as sim
 from wolfden.sim.options import build_config, game_params
+from wolfden.sim.seating import known_teams
 
 
 class CliError(click.ClickException):
@@ -137,7 +138,8 @@ def _simulate_game(game: Game) -> click.Command:
         spec = kwargs["bots"]
         if spec is None:
             spec = "rules" if "rules" in sim.bot_kinds(game) else "random"
-        bots = sim.parse_bots(spec, game.num_seats(config), seat_bots)
+        bots = sim.bot_plan(game, config, spec, seat_bots)
+        shown_bots = bots.describe(known_teams(game, config))
         report_dir: Path | None = kwargs["report"]
         plan = sim.make_plan(
             game,
@@ -155,9 +157,9 @@ def _simulate_game(game: Game) -> click.Command:
         if kwargs["json"]:
             click.echo(json.dumps(data))
         else:
-            click.echo(text(data, bots.describe()))
+            click.echo(text(data, shown_bots))
         if report_dir is not None:
-            page = write_report(report_dir, data, study.rows, bots.describe())
+            page = write_report(report_dir, data, study.rows, shown_bots)
             click.echo(f"report written to {page}", err=True)
         if study.interrupted:
             click.echo(f"interrupted: {study.tally.games} of {plan.games} games finished", err=True)
@@ -175,10 +177,10 @@ def _simulate_game(game: Game) -> click.Command:
         click.Option(
             ["--bots"],
             default=None,
-            metavar="KIND[,KIND…]",
-            help="Bot kind for every seat, one kind per seat, or SEAT=KIND / TEAM=KIND "
-            "items (TEAM=KIND where the game tells teams after the deal). "
-            "Default: random.",
+            metavar="SPEC",
+            help="KIND for every seat, KIND,KIND,… one per seat, or items SEAT=KIND, "
+            "TEAM=KIND (bots by the team dealt; a new deal re-seats them) and *=KIND (every "
+            "other seat, random if not given). Default: rules (random if the game has none).",
         ),
         click.Option(
             ["--workers", "-w"],

@@ -19,6 +19,8 @@ from wolfden.engine.types import Action, Event, Outcome, Seat, Viewer
 
 StepHook = Callable[[Any, Seat | None, Action, list[Event], float], None]
 WaitHook = Callable[[Any, str], None]
+Seating = Callable[[Mapping[Seat, str]], Mapping[Seat, Any]]
+"""Players by team: given each seat's team (the game's ``seat_teams``), a player per seat."""
 
 
 class StuckMatch(RuntimeError):
@@ -39,7 +41,7 @@ def play_match(
     game: Game,
     config: Any,
     seed: int,
-    players: Mapping[Seat, Any],
+    players: Mapping[Seat, Any] | Seating,
     *,
     think: float = 1.0,
     max_steps: int = 100_000,
@@ -51,13 +53,27 @@ def play_match(
     A player object has ``act(view, legal, rng)``; one with ``needs_view = False`` is handed an
     empty view (the random bot), which keeps simulations fast. ``on_step`` sees every applied
     action with its events; ``on_wait`` is called before the clock ends a phase nobody acts in.
+
+    ``players`` may instead be a :data:`Seating` (bots by team): it is called with the game's
+    ``seat_teams(state)`` once the match is set up, and again whenever a new phase begins and
+    the teams are no longer the same (a new deal), and the players it returns play on.
     """
     # The game's functions and the bots' needs are looked up once: this loop is the
     # simulator's hot path.
     outcome, phase_seq, actors_of = game.outcome, game.phase_seq, game.actors
     deadline, legal_actions, view, apply = game.deadline, game.legal_actions, game.view, game.apply
-    wants_view = {seat: getattr(p, "needs_view", True) for seat, p in players.items()}
     state = game.setup(config, seed)
+    seating: Seating | None = None
+    teams: Mapping[Seat, str] | None = None
+    last_phase: int | None = None
+    if isinstance(players, Mapping):
+        seated = players
+    else:
+        if getattr(game, "seat_teams", None) is None:
+            raise TypeError(f"{game.id} has no seat_teams, so it cannot seat bots by team")
+        seating, teams = players, game.seat_teams(state)
+        seated = seating(teams)
+    wants_view = {seat: getattr(p, "needs_view", True) for seat, p in seated.items()}
     record = MatchRecord(game.id, game.version, _config_json(config), seed)
     append = record.actions.append
     rng = Rng(derive_seed(seed, 0x5EA7))
@@ -72,6 +88,13 @@ def play_match(
         phase = phase_seq(state)
         if phase not in started:
             started[phase] = now
+        if seating is not None and phase != last_phase:
+            last_phase = phase
+            now_teams = game.seat_teams(state)
+            if now_teams != teams:
+                teams = now_teams
+                seated = seating(teams)
+                wants_view = {seat: getattr(p, "needs_view", True) for seat, p in seated.items()}
         actors = actors_of(state)
         dl = deadline(state)
         seat: Seat | None = None
@@ -92,7 +115,7 @@ def play_match(
                 seat = order[below(len(order))]
             legal = legal_actions(state, seat)
             seen = view(state, Viewer.of(seat)) if wants_view[seat] else empty
-            action = players[seat].act(seen, legal, rng)
+            action = seated[seat].act(seen, legal, rng)
             now += think
         state, events = apply(state, seat, action)
         append((seat, action))

@@ -19,16 +19,49 @@ from concurrent import futures
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from wolfden import bots as bot_registry
 from wolfden import games as game_registry
 from wolfden.engine.config import config_from_json, config_to_json
 from wolfden.engine.contract import Game
 from wolfden.engine.errors import ConfigError
 from wolfden.engine.rng import derive_seed
 from wolfden.sim.runner import play_match
+from wolfden.sim.seating import (
+    BotPlan,
+    bot_kinds,
+    bot_plan,
+    bots_help,
+    check_bots,
+    parse_bots,
+    seat_kinds,
+    seat_players,
+)
 from wolfden.sim.stats import Row, Tally
 
 BACKENDS = ("local", "ray")
+
+__all__ = [
+    "BACKENDS",
+    "BotPlan",
+    "ChunkResult",
+    "Plan",
+    "Progress",
+    "Study",
+    "bot_kinds",
+    "bot_plan",
+    "bots_help",
+    "check_bots",
+    "chunks",
+    "default_workers",
+    "game_ref",
+    "ignore_sigint",
+    "load_game",
+    "make_plan",
+    "parse_bots",
+    "run",
+    "run_chunk",
+    "seat_kinds",
+    "seat_players",
+]
 
 
 def load_game(ref: str) -> Game:
@@ -54,109 +87,6 @@ def game_ref(game: Game) -> str:
     if not isinstance(name, str):
         raise ConfigError(f"{game.id} is neither registered nor an importable module")
     return name
-
-
-def bot_kinds(game: Game) -> dict[str, Callable[[int], Any]]:
-    """The bot factories of a game by kind; a game without a bots module has the random bot."""
-    module = "wolfden.bots." + game.id.replace("-", "_")
-    try:
-        return bot_registry.kinds(game.id)
-    except ModuleNotFoundError as exc:
-        if exc.name != module:
-            raise
-        return {"random": bot_registry.RandomBot}
-
-
-# -- which bot plays which seat ------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BotPlan:
-    """Bot kinds by seat, by team (decided after the deal), and for everyone else."""
-
-    default: str = "random"
-    seats: tuple[tuple[int, str], ...] = ()
-    teams: tuple[tuple[str, str], ...] = ()
-
-    def describe(self) -> str:
-        parts = [self.default + (" (all seats)" if not self.seats and not self.teams else "")]
-        parts += [f"seat {seat}: {kind}" for seat, kind in self.seats]
-        parts += [f"{team}: {kind}" for team, kind in self.teams]
-        return ", ".join(parts)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "default": self.default,
-            "seats": {str(seat): kind for seat, kind in self.seats},
-            "teams": dict(self.teams),
-        }
-
-    def kinds(self) -> set[str]:
-        return {self.default, *(k for _, k in self.seats), *(k for _, k in self.teams)}
-
-
-def parse_bots(
-    spec: str | None, num_seats: int, overrides: Mapping[int, str] | None = None
-) -> BotPlan:
-    """Read ``--bots``: ``KIND`` for every seat, ``K0,K1,…`` one per seat, ``SEAT=KIND`` or
-    ``TEAM=KIND`` items (with at most one plain ``KIND`` for the remaining seats).
-
-    ``overrides`` (from a game's own flags) set seats that ``--bots`` does not name.
-    """
-    items = [part.strip() for part in (spec or "").split(",") if part.strip()]
-    plain = [item for item in items if "=" not in item]
-    named = [item for item in items if "=" in item]
-    seats: dict[int, str] = {}
-    teams: dict[str, str] = {}
-    default = "random"
-    if len(plain) == 1:
-        default = plain[0]
-    elif plain and (named or len(plain) != num_seats):
-        raise ConfigError(
-            f"--bots lists {len(plain)} kinds for {num_seats} seats; give one kind for all seats, "
-            f"one per seat, or SEAT=KIND / TEAM=KIND items"
-        )
-    elif plain:
-        seats = dict(enumerate(plain))
-    elif overrides:
-        default = "random"
-    for item in named:
-        key, _, kind = (s.strip() for s in item.partition("="))
-        if not key or not kind:
-            raise ConfigError(f"--bots item {item!r}: write SEAT=KIND or TEAM=KIND")
-        if key.isdigit():
-            seat = int(key)
-            if seat >= num_seats:
-                raise ConfigError(f"--bots names seat {seat}; the seats are 0 to {num_seats - 1}")
-            seats[seat] = kind
-        else:
-            teams[key] = kind
-    for seat, kind in (overrides or {}).items():
-        seats.setdefault(seat, kind)
-    return BotPlan(default, tuple(sorted(seats.items())), tuple(sorted(teams.items())))
-
-
-def check_bots(game: Game, plan: BotPlan) -> None:
-    available = bot_kinds(game)
-    for kind in sorted(plan.kinds()):
-        if kind not in available:
-            raise ConfigError(f"unknown bot {kind!r} for {game.id}; choose {', '.join(available)}")
-    if plan.teams and not hasattr(game, "seat_teams"):
-        raise ConfigError(
-            f"{game.id} does not say who is on which team before the end; give bots per seat"
-        )
-
-
-def seat_kinds(game: Game, plan: BotPlan, state: Any, num_seats: int) -> list[str]:
-    kinds = [plan.default] * num_seats
-    if plan.teams:
-        teams = dict(plan.teams)
-        for seat, team in game.seat_teams(state).items():  # type: ignore[attr-defined]
-            if team in teams:
-                kinds[seat] = teams[team]
-    for seat, kind in plan.seats:
-        kinds[seat] = kind
-    return kinds
 
 
 # -- the work -----------------------------------------------------------------------------
@@ -193,11 +123,13 @@ def run_chunk(plan: Plan, start: int, stop: int) -> ChunkResult:
     num_seats = game.num_seats(config)
     tally = Tally()
     rows: list[Row] | None = [] if plan.keep_rows else None
-    fixed = None if plan.bots.teams else seat_kinds(game, plan.bots, None, num_seats)
+
+    def make(kind: str, seat: int) -> Any:
+        return factories[kind](seat)
+
     for index in range(start, stop):
         seed = derive_seed(plan.seed, index)
-        kinds = fixed or seat_kinds(game, plan.bots, game.setup(config, seed), num_seats)
-        players = {seat: factories[kind](seat) for seat, kind in enumerate(kinds)}
+        players = seat_players(plan.bots, make, num_seats)
         result = play_match(game, config, seed, players)
         tally.add(result.outcome, result.steps)
         if rows is not None:
@@ -403,5 +335,5 @@ def make_plan(
     if games < 1:
         raise ConfigError(f"--games must be at least 1, got {games}")
     bots = bots or BotPlan()
-    check_bots(game, bots)
+    check_bots(game, bots, config)
     return Plan(game_ref(game), config_to_json(config), bots, seed, games, keep_rows)

@@ -21,6 +21,7 @@ from wolfden.games.robbers_horror.rules import (
     setup,
 )
 from wolfden.games.robbers_horror.state import Phase, Role, State, Team
+from wolfden.games.robbers_horror.teams import seat_teams, team_names
 from wolfden.games.robbers_horror.views import perturb_hidden, view, visible_events
 
 id = "robbers-horror"
@@ -78,7 +79,9 @@ __all__ = [
     "perturb_hidden",
     "phase_seq",
     "sample_configs",
+    "seat_teams",
     "setup",
+    "team_names",
     "title",
     "trick_winner",
     "version",

@@ -22,6 +22,7 @@ from wolfden.games.werewolf.rules import (
     winner,
 )
 from wolfden.games.werewolf.state import PRINT_DECK, Card, Phase, Role, State, Team
+from wolfden.games.werewolf.teams import seat_teams, team_names
 from wolfden.games.werewolf.views import perturb_hidden, view, visible_events
 
 id = "werewolf"
@@ -74,8 +75,10 @@ __all__ = [
     "perturb_hidden",
     "phase_seq",
     "sample_configs",
+    "seat_teams",
     "setup",
     "summary",
+    "team_names",
     "timer",
     "title",
     "version",

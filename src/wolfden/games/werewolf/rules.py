@@ -41,18 +41,93 @@ VILLAGER = Role.VILLAGER
 
 Result = tuple[State, list[Event]]
 _ONLY = tuple(Audience.only(seat) for seat in range(64))
+_KEY = tuple(str(seat) for seat in range(64))
+"""Seat numbers as the string keys of JSON objects."""
+_TEAM_OF = (Team.TOWN.value, Team.WEREWOLVES.value)
+"""A seat's team by whether it was dealt a Werewolf."""
+
+# Announcements that never change, made once.
+_DAY_BREAKS = Event("narration", {"phase": "day"}, PUBLIC, say.DAY_BREAKS)
+_NOBODY_TAKEN = Event("night_result", {"eliminated": None}, PUBLIC, say.NO_ONE)
+_DISCUSS = Event("narration", {"phase": "discussion"}, PUBLIC, say.DISCUSS)
+_ALL_ABSTAINED = Event("no_elimination", {"why": "abstained"}, PUBLIC, say.NO_ELIMINATION_ABSTAIN)
+_TIED_AGAIN = Event("no_elimination", {"why": "tie"}, PUBLIC, say.NO_ELIMINATION_TIE)
+
+
+# -- seats as bit masks ----------------------------------------------------------------------
+# A set of seats is an int with bit ``seat`` set. What follows from a set of seats (the seats
+# in order, the actions naming them) is made once per set: there are at most 2**12 of them.
+
+
+@functools.cache
+def seats_in(mask: int) -> tuple[int, ...]:
+    """The seats of a mask, in seat order."""
+    return tuple(seat for seat in range(mask.bit_length()) if mask >> seat & 1)
+
+
+@functools.cache
+def _keys(seats: tuple[int, ...]) -> tuple[str, ...]:
+    """The seats as the string keys of a JSON object."""
+    return tuple(_KEY[seat] for seat in seats)
+
+
+@functools.cache
+def _seat_set(mask: int) -> frozenset[int]:
+    return frozenset(seats_in(mask))
+
+
+@functools.cache
+def _audience(mask: int) -> Audience:
+    return Audience.of(seats_in(mask))
+
+
+@functools.cache
+def _pick_menu(targets: int) -> tuple[Action, ...]:
+    return tuple(PICK[t] for t in seats_in(targets))
+
+
+@functools.cache
+def _check_menu(targets: int) -> tuple[Action, ...]:
+    return tuple(CHECK[t] for t in seats_in(targets))
+
+
+@functools.cache
+def _protect_menu(targets: int) -> tuple[Action, ...]:
+    return tuple(PROTECT[t] for t in seats_in(targets))
+
+
+@functools.cache
+def _ballot_menu(candidates: tuple[int, ...]) -> tuple[Action, ...]:
+    """Every vote of a ballot, then abstaining (each voter's menu leaves out their own seat)."""
+    return (*(VOTE[c] for c in candidates), ABSTAIN)
+
+
+@functools.cache
+def _vote_cast(seat: int, choice: int) -> Event:
+    """The voter's private receipt (the same for every ballot)."""
+    target = None if choice == NO_ONE else choice
+    return Event("vote_cast", {"target": target}, _ONLY[seat], "Your vote is in.")
+
+
+# The seat each targeted action names (anything else takes the slow path and its error).
+_PICKS = {a: seat for seat, a in enumerate(PICK)}
+_CHECKS = {a: seat for seat, a in enumerate(CHECK)}
+_PROTECTS = {a: seat for seat, a in enumerate(PROTECT)}
+_VOTES = {a: seat for seat, a in enumerate(VOTE)}
 
 
 # -- setup ---------------------------------------------------------------------------------
 
 
-def deal(config: Config, rng: Rng) -> tuple[tuple[Card, ...], frozenset[int]]:
-    """Shuffle the cards and deal one per seat.
+def deal(
+    config: Config, rng: Rng, deck: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], frozenset[int]]:
+    """Shuffle the cards of the config's ``deck`` and deal one per seat.
 
     A player who declined a special role gets a Villager whenever the counts allow; those the
     deal could not serve are returned so that each is told privately.
     """
-    cards = rng.shuffled(deck_for(config))
+    cards = rng.shuffled(deck)
     if not config.villager_only:
         return tuple(cards), frozenset()
     villagers = [c for c in cards if c.role is Role.VILLAGER]
@@ -72,28 +147,31 @@ def deal(config: Config, rng: Rng) -> tuple[tuple[Card, ...], frozenset[int]]:
 
 
 @functools.lru_cache(maxsize=256)
-def _validated(config: Config) -> None:
-    """Validate a config once (configs are frozen); an invalid one raises every time."""
+def _prepared(config: Config) -> tuple[tuple[Card, ...], tuple[Event, ...]]:
+    """Validate a config once (configs are frozen; an invalid one raises every time) and make
+    what depends only on it: the cards of the deal and the night's script."""
     config.validate()
+    return deck_for(config), _night_events(config)
 
 
 def setup(config: Config, seed: int) -> State:
     if not isinstance(config, Config):
         raise ConfigError("setup needs a werewolf Config")
-    _validated(config)
+    deck, night_calls = _prepared(config)
     rng = Rng(seed)
-    cards, unmet = deal(config, rng)
+    cards, unmet = deal(config, rng, deck)
     n = config.players
     s = State.__new__(State)
     s.config = config
+    s.night_calls = night_calls
     s.rng = rng.state
     s.phase = Phase.NIGHT
     s.seq = 0
     s.round = 1
     s.cards = cards
-    s.roles = tuple(c.role for c in cards)
+    s.roles = tuple([c.role for c in cards])
     s.alive = (1 << n) - 1
-    s.living_seats = tuple(range(n))
+    s.living_seats = seats_in(s.alive)
     refresh_pack(s)
     s.unmet_requests = unmet
     s.last_protected = (NO_ONE,) * n
@@ -113,10 +191,23 @@ def setup(config: Config, seed: int) -> State:
 
 
 def refresh_pack(s: State) -> None:
-    """The living Werewolves, kept with the living (the audience of the pack's events)."""
-    roles = s.roles
-    s.pack = tuple(seat for seat in s.living_seats if roles[seat] is WEREWOLF)
-    s.pack_audience = Audience.of(s.pack)
+    """What follows from the roles: the seats dealt a Werewolf, the seats called at night, and
+    the living Werewolves (the audience of the pack's events), kept with the living."""
+    wolves = callers = 0
+    for seat, role in enumerate(s.roles):
+        if role is WEREWOLF:
+            wolves |= 1 << seat
+        if role is not VILLAGER:
+            callers |= 1 << seat
+    s.wolf_mask = wolves
+    s.caller_mask = callers
+    _refresh_living_pack(s)
+
+
+def _refresh_living_pack(s: State) -> None:
+    living_wolves = s.alive & s.wolf_mask
+    s.pack = seats_in(living_wolves)
+    s.pack_audience = _audience(living_wolves)
 
 
 def actors(state: State) -> frozenset[int]:
@@ -130,20 +221,24 @@ def legal_actions(state: State, seat: int | None) -> list[Action]:
     if seat not in state.pending:
         return []
     if phase is NIGHT:
-        return _night_choices(state, seat)
-    return [VOTE[c] for c in state.candidates if c != seat] + [ABSTAIN]
+        return list(_night_choices(state, seat))
+    candidates = state.candidates
+    menu = _ballot_menu(candidates)
+    if seat in candidates:  # nobody votes for themselves
+        i = candidates.index(seat)
+        return [*menu[:i], *menu[i + 1 :]]
+    return list(menu)
 
 
-def _night_choices(state: State, seat: int) -> list[Action]:
+def _night_choices(state: State, seat: int) -> tuple[Action, ...]:
     role = state.roles[seat]
-    roles = state.roles
-    living = state.living_seats
+    alive = state.alive
     if role is WEREWOLF:
-        return [PICK[t] for t in living if roles[t] is not WEREWOLF]
+        return _pick_menu(alive & ~state.wolf_mask)
     if role is SEER:
-        return [CHECK[t] for t in living if t != seat]
+        return _check_menu(alive & ~(1 << seat))
     barred = state.last_protected[seat]
-    return [PROTECT[t] for t in living if t != barred]
+    return _protect_menu(alive if barred == NO_ONE else alive & ~(1 << barred))
 
 
 def deadline(state: State) -> Deadline | None:
@@ -176,13 +271,14 @@ def phase_seq(state: State) -> int:
 
 
 def apply(state: State, seat: int | None, action: Action) -> Result:
-    if state.phase is END:
+    phase = state.phase
+    if phase is END:
         raise MatchOver("the game is over; start a new one to play again")
     if seat is None:
         return _moderator(state, action)
     if seat not in state.pending:
         raise NotYourTurn(_not_your_turn(state, seat))
-    if state.phase is NIGHT:
+    if phase is NIGHT:
         role = state.roles[seat]
         if role is WEREWOLF:
             return werewolf_pick(state, seat, action)
@@ -212,7 +308,7 @@ def _moderator(state: State, action: Action) -> Result:
     if phase is NIGHT and action == DAWN:
         return resolve_night(state)
     if phase is DISCUSSION and action == END_DISCUSSION:
-        return open_ballot(state, tuple(state.living()), revote=False)
+        return open_ballot(state, state.living_seats, revote=False)
     if phase in (Phase.VOTE, Phase.REVOTE) and action == CLOSE_BALLOT:
         return resolve_ballot(state)
     allowed = {
@@ -229,29 +325,22 @@ def _moderator(state: State, action: Action) -> Result:
 
 def _start_night(s: State) -> list[Event]:
     """Mutates a fresh copy: the night begins, every role is called."""
-    n = s.config.players
     s.phase = Phase.NIGHT
     s.seq += 1
-    s.picks = (NO_ONE,) * n
-    s.prev_picks = (NO_ONE,) * n
+    s.picks = s.prev_picks = s.checked = s.guard_choice = (NO_ONE,) * s.config.players
     s.pick_round = 1
     s.locked = NO_ONE
-    s.checked = (NO_ONE,) * n
-    s.guard_choice = (NO_ONE,) * n
-    alive = s.alive
-    s.pending = frozenset(
-        seat for seat, role in enumerate(s.roles) if alive >> seat & 1 and role is not VILLAGER
-    )
-    return list(_night_events(s.config))
+    s.pending = _seat_set(s.alive & s.caller_mask)
+    return list(s.night_calls)
 
 
 def night_script(state: State) -> list[str]:
-    return [e.text for e in _night_events(state.config)]
+    return [e.text for e in state.night_calls]
 
 
-@functools.lru_cache(maxsize=64)
 def _night_events(config: Config) -> tuple[Event, ...]:
-    """The night's script as events; it depends only on the deal, so it is made once."""
+    """The night's script as events; it depends only on the deal, so it is made once per
+    config (by ``_prepared``) and kept in the state."""
     dealt = {c.role for c in cards_for(config)}
     return tuple(
         Event("narration", {"phase": "night"}, PUBLIC, line) for line in say.night_script(dealt)
@@ -265,17 +354,20 @@ def werewolf_pick(state: State, seat: int, action: Action) -> Result:
     (seeing the last picks), up to ``pack_rounds`` rounds; then the most-picked player is taken,
     a tie broken by the seeded generator.
     """
-    if action.name != "pick":
-        raise IllegalAction("a Werewolf's night action is 'pick N' (a living non-Werewolf)")
-    target = target_of(action, state.config.players)
-    if not state.is_alive(target) or state.roles[target] is WEREWOLF:
+    target = _PICKS.get(action)
+    config = state.config
+    if target is None or target >= config.players:
+        if action.name != "pick":
+            raise IllegalAction("a Werewolf's night action is 'pick N' (a living non-Werewolf)")
+        target = target_of(action, config.players)
+    if not (state.alive & ~state.wolf_mask) >> target & 1:
         raise IllegalAction("the pack picks a living player who is not a Werewolf")
     s = state.copy()
     picks = state.picks
     picks = s.picks = (*picks[:seat], target, *picks[seat + 1 :])
-    s.pending = state.pending - {seat}
+    pending = s.pending = state.pending - {seat}
     pack = s.pack
-    names = s.config.display_names
+    names = config.display_names
     events = [
         Event(
             "pack_pick",
@@ -284,14 +376,15 @@ def werewolf_pick(state: State, seat: int, action: Action) -> Result:
             f"{names[seat]} picks {names[target]}.",
         )
     ]
-    if NO_ONE not in [picks[w] for w in pack]:
-        if len({picks[w] for w in pack}) == 1:
+    if pending.isdisjoint(pack):  # every living Werewolf has picked in this round
+        # Only Werewolves pick, so the pack agrees when every pick names this target.
+        if picks.count(target) == len(pack):
             events.append(_lock(s, target))
-        elif s.pick_round < s.config.pack_rounds:
+        elif s.pick_round < config.pack_rounds:
             s.prev_picks = picks
-            s.picks = (NO_ONE,) * s.config.players
+            s.picks = (NO_ONE,) * config.players
             s.pick_round += 1
-            s.pending = s.pending.union(pack)
+            s.pending = pending.union(pack)
             events.append(
                 Event(
                     "pack_disagrees",
@@ -334,15 +427,16 @@ def most_picked(picks: list[int], rng: Rng) -> int:
 
 def seer_check(state: State, seat: int, action: Action) -> Result:
     """The Seer checks one living player other than themselves and learns the answer at once."""
-    if action.name != "check":
-        raise IllegalAction("the Seer's night action is 'check N' (another living player)")
-    target = target_of(action, state.config.players)
-    if target == seat or not state.is_alive(target):
+    target = _CHECKS.get(action)
+    if target is None or target >= state.config.players:
+        if action.name != "check":
+            raise IllegalAction("the Seer's night action is 'check N' (another living player)")
+        target = target_of(action, state.config.players)
+    if target == seat or not state.alive >> target & 1:
         raise IllegalAction("the Seer checks a living player other than themselves")
     s = state.copy()
-    checked = list(state.checked)
-    checked[seat] = target
-    s.checked = tuple(checked)
+    checked = state.checked
+    s.checked = (*checked[:seat], target, *checked[seat + 1 :])
     is_wolf = state.roles[target] is WEREWOLF
     s.seer_checks = (*state.seer_checks, (seat, state.round, target, is_wolf))
     s.pending = state.pending - {seat}
@@ -352,19 +446,20 @@ def seer_check(state: State, seat: int, action: Action) -> Result:
 
 def guardian_protect(state: State, seat: int, action: Action) -> Result:
     """The Guardian protects a living player, themselves allowed, never last night's choice."""
-    if action.name != "protect":
-        raise IllegalAction("the Guardian's night action is 'protect N' (a living player)")
-    target = target_of(action, state.config.players)
-    if not state.is_alive(target):
+    target = _PROTECTS.get(action)
+    if target is None or target >= state.config.players:
+        if action.name != "protect":
+            raise IllegalAction("the Guardian's night action is 'protect N' (a living player)")
+        target = target_of(action, state.config.players)
+    if not state.alive >> target & 1:
         raise IllegalAction("the Guardian protects a living player")
     if target == state.last_protected[seat]:
         raise IllegalAction(
             f"the Guardian cannot protect {state.config.name(target)} two nights running"
         )
     s = state.copy()
-    choice = list(state.guard_choice)
-    choice[seat] = target
-    s.guard_choice = tuple(choice)
+    choice = state.guard_choice
+    s.guard_choice = (*choice[:seat], target, *choice[seat + 1 :])
     s.pending = state.pending - {seat}
     line = f"You protect {s.config.name(target)} tonight."
     return s, [Event("protecting", {"target": target}, _ONLY[seat], line)]
@@ -376,45 +471,47 @@ def resolve_night(state: State) -> Result:
     A save is never announced: the day only hears that no one was eliminated.
     """
     s = state.copy()
-    pack = s.living_wolves()
+    pack = s.pack
+    picks = s.picks
     target = s.locked
     if target == NO_ONE:
-        latest = [s.picks[w] if s.picks[w] != NO_ONE else s.prev_picks[w] for w in pack]
+        latest = [picks[w] if picks[w] != NO_ONE else s.prev_picks[w] for w in pack]
         rng = Rng(s.rng)
         target = most_picked(latest, rng)
         s.rng = rng.state
-    guardians = [g for g in s.living() if s.roles[g] is GUARDIAN]
-    protected = {s.guard_choice[g] for g in guardians} - {NO_ONE}
-    s.last_protected = tuple(
-        s.guard_choice[g] if s.roles[g] is GUARDIAN else NO_ONE for g in range(s.config.players)
-    )
+    # Only living Guardians choose at night, so tonight's choices are exactly the protections,
+    # and they are what each Guardian may not repeat tomorrow.
+    choices = s.guard_choice
+    protected = sorted(set(choices) - {NO_ONE})
+    s.last_protected = choices
+    this_round = s.round
     s.night_log = (
         *s.night_log,
         {
-            "round": s.round,
+            "round": this_round,
             "target": None if target == NO_ONE else target,
-            "protected": sorted(protected),
+            "protected": protected,
             "checks": [
                 {"seer": seer, "target": t, "werewolf": w}
                 for seer, r, t, w in s.seer_checks
-                if r == s.round
+                if r == this_round
             ],
-            "picks": {str(w): p for w in pack if (p := s.picks[w]) != NO_ONE},
+            "picks": {_KEY[w]: p for w in pack if (p := picks[w]) != NO_ONE},
         },
     )
-    events = [Event("narration", {"phase": "day"}, PUBLIC, say.DAY_BREAKS)]
+    events = [_DAY_BREAKS]
     if target != NO_ONE and target not in protected:
         events.append(_eliminate(s, target, by_vote=False))
         s.night_result = {"eliminated": target, "card": s.cards[target].id}
     else:
-        events.append(Event("night_result", {"eliminated": None}, PUBLIC, say.NO_ONE))
+        events.append(_NOBODY_TAKEN)
         s.night_result = {"eliminated": None}
     if _check_win(s, events):
         return s, events
     s.phase = Phase.DISCUSSION
     s.seq += 1
     s.pending = frozenset()
-    events.append(Event("narration", {"phase": "discussion"}, PUBLIC, say.DISCUSS))
+    events.append(_DISCUSS)
     return s, events
 
 
@@ -435,7 +532,7 @@ def _open_ballot(s: State, candidates: tuple[int, ...], revote: bool) -> None:
     s.seq += 1
     s.candidates = candidates
     s.ballot = (NOT_VOTED,) * s.config.players
-    s.pending = frozenset(s.living())
+    s.pending = _seat_set(s.alive)
 
 
 def cast_vote(state: State, seat: int, action: Action) -> Result:
@@ -443,66 +540,64 @@ def cast_vote(state: State, seat: int, action: Action) -> Result:
     abstains. The ballot closes when everyone has voted, or at its deadline."""
     if action == ABSTAIN:
         choice = NO_ONE
-    elif action.name == "vote":
-        choice = target_of(action, state.config.players)
+    else:
+        choice = _VOTES.get(action, NOT_VOTED)
+        if choice == NOT_VOTED or choice >= state.config.players:
+            if action.name != "vote":
+                raise IllegalAction("in a ballot you may 'vote N' or 'abstain'")
+            choice = target_of(action, state.config.players)
         if choice == seat:
             raise IllegalAction("you cannot vote for yourself; vote for someone else or abstain")
         if choice not in state.candidates:
             names = ", ".join(state.config.name(c) for c in state.candidates if c != seat)
             raise IllegalAction(f"this ballot is between {names}; vote for one of them or abstain")
-    else:
-        raise IllegalAction("in a ballot you may 'vote N' or 'abstain'")
     s = state.copy()
     ballot = state.ballot
     s.ballot = (*ballot[:seat], choice, *ballot[seat + 1 :])
-    s.pending = state.pending - {seat}
-    events = [
-        Event(
-            "vote_cast",
-            {"target": None if choice == NO_ONE else choice},
-            _ONLY[seat],
-            "Your vote is in.",
-        )
-    ]
-    if s.pending:
-        return s, events
-    s2, more = resolve_ballot(s)
-    return s2, events + more
+    pending = s.pending = state.pending - {seat}
+    events = [_vote_cast(seat, choice)]
+    if not pending:
+        _close_ballot(s, events)
+    return s, events
 
 
 def resolve_ballot(state: State) -> Result:
-    """Plurality eliminates. A tie → one revote among the tied; a second tie or all abstaining
-    → no elimination. A missing vote counts as an abstention."""
+    """The ballot's deadline: it closes with the votes cast so far."""
     s = state.copy()
+    events: list[Event] = []
+    _close_ballot(s, events)
+    return s, events
+
+
+def _close_ballot(s: State, events: list[Event]) -> None:
+    """Mutates a fresh copy. Plurality eliminates. A tie → one revote among the tied; a second
+    tie or all abstaining → no elimination. A missing vote counts as an abstention."""
     revote = s.phase is REVOTE
-    counts = {c: 0 for c in s.candidates}
-    votes: dict[str, int | None] = {}
-    for voter in s.living():
-        choice = s.ballot[voter]
-        votes[str(voter)] = None if choice < 0 else choice
-        if choice >= 0:
-            counts[choice] += 1
+    ballot = s.ballot
+    living = s.living_seats
+    # Each living player's vote; an abstention or a missing vote (below 0) is None.
+    votes = [choice if (choice := ballot[voter]) >= 0 else None for voter in living]
+    candidates = s.candidates
+    counts = [votes.count(c) for c in candidates]
     tally: dict[str, Any] = {
         "round": s.round,
         "revote": revote,
-        "counts": {str(c): n for c, n in counts.items()},
-        "abstained": sum(1 for v in votes.values() if v is None),
+        "counts": dict(zip(_keys(candidates), counts)),
+        "abstained": votes.count(None),
     }
     if s.config.public_ballots:
-        tally["votes"] = votes
+        tally["votes"] = dict(zip(_keys(living), votes))
     s.tallies = (*s.tallies, tally)
     s.pending = frozenset()
-    top = max(counts.values(), default=0)
-    leaders = tuple(c for c, n in counts.items() if n == top) if top else ()
-    events = [Event("tally", tally, PUBLIC, _tally_line(s, counts))]
+    top = max(counts, default=0)
+    leaders = tuple([c for c, n in zip(candidates, counts) if n == top]) if top else ()
+    events.append(Event("tally", tally, PUBLIC, _tally_line(s, candidates, counts)))
     if not leaders:
-        events.append(
-            Event("no_elimination", {"why": "abstained"}, PUBLIC, say.NO_ELIMINATION_ABSTAIN)
-        )
+        events.append(_ALL_ABSTAINED)
     elif len(leaders) == 1:
         events.append(_eliminate(s, leaders[0], by_vote=True))
         if _check_win(s, events):
-            return s, events
+            return
     elif not revote:
         _open_ballot(s, leaders, revote=True)
         events.append(
@@ -513,15 +608,15 @@ def resolve_ballot(state: State) -> Result:
                 say.REVOTE_OPEN,
             )
         )
-        return s, events
+        return
     else:
-        events.append(Event("no_elimination", {"why": "tie"}, PUBLIC, say.NO_ELIMINATION_TIE))
+        events.append(_TIED_AGAIN)
     events += _end_of_day(s)
-    return s, events
 
 
-def _tally_line(s: State, counts: dict[int, int]) -> str:
-    parts = [f"{s.config.name(c)}: {n}" for c, n in counts.items() if n]
+def _tally_line(s: State, candidates: tuple[int, ...], counts: list[int]) -> str:
+    names = s.config.display_names
+    parts = [f"{names[c]}: {n}" for c, n in zip(candidates, counts) if n]
     return "The ballot is closed. " + ("; ".join(parts) + "." if parts else "No votes were cast.")
 
 
@@ -539,9 +634,9 @@ def _end_of_day(s: State) -> list[Event]:
 def _eliminate(s: State, seat: int, *, by_vote: bool) -> Event:
     """Every elimination reveals the role publicly."""
     s.alive &= ~(1 << seat)
-    s.living_seats = tuple(x for x in s.living_seats if x != seat)
-    if s.roles[seat] is WEREWOLF:
-        refresh_pack(s)
+    s.living_seats = seats_in(s.alive)
+    if s.wolf_mask >> seat & 1:
+        _refresh_living_pack(s)
     s.deaths = (*s.deaths, (s.round, seat, "vote" if by_vote else "night"))
     card = s.cards[seat]
     return Event(
@@ -560,9 +655,9 @@ def _eliminate(s: State, seat: int, *, by_vote: bool) -> Event:
 def winner(s: State) -> Team | None:
     """Town wins when no Werewolf lives; Werewolves win when they are at least as many as the
     living non-Werewolves (the Seer and Guardian included)."""
-    roles = s.roles
-    wolves = sum(1 for seat in s.living_seats if roles[seat] is WEREWOLF)
-    others = len(s.living_seats) - wolves
+    alive = s.alive
+    wolves = (alive & s.wolf_mask).bit_count()
+    others = alive.bit_count() - wolves
     if wolves == 0:
         return Team.TOWN
     if wolves >= others:
@@ -583,33 +678,40 @@ def _finish(s: State, team: Team | None, line: str) -> list[Event]:
     s.seq += 1
     s.pending = frozenset()
     s.result = (team, line)
-    reveal = {str(seat): {"role": c.role.value, "card": c.id} for seat, c in enumerate(s.cards)}
+    reveal = {_KEY[seat]: {"role": c.role.value, "card": c.id} for seat, c in enumerate(s.cards)}
     return [
         Event("game_over", {"winner": team.value if team else None, "roles": reveal}, PUBLIC, line)
     ]
 
 
 def outcome(state: State) -> Outcome | None:
-    if state.result is None:
+    result = state.result
+    if result is None:
         return None
-    team, line = state.result
-    teams = {seat: role.team.value for seat, role in enumerate(state.roles)}
-    winners = frozenset(s for s, t in teams.items() if team is not None and t == team.value)
-    first = state.deaths[0] if state.deaths else None
+    team, line = result
+    roles = [role.value for role in state.roles]
+    seats = range(len(roles))
+    wolves = state.wolf_mask
+    if team is None:
+        winners: frozenset[int] = frozenset()
+    else:
+        everyone = (1 << len(roles)) - 1
+        winners = _seat_set(wolves if team is Team.WEREWOLVES else everyone & ~wolves)
+    deaths = state.deaths
+    first = deaths[0] if deaths else None
     return Outcome(
         winners=winners,
         winning_team=team.value if team else None,
         summary=line,
-        teams=teams,
-        roles={seat: role.value for seat, role in enumerate(state.roles)},
+        teams={seat: _TEAM_OF[wolves >> seat & 1] for seat in seats},
+        roles=dict(zip(seats, roles)),
         rounds=state.round,
         stats={
-            "first_death_role": state.roles[first[1]].value if first else None,
+            "first_death_role": roles[first[1]] if first else None,
             "first_death_by": first[2] if first else None,
             "deaths": [
-                {"round": r, "seat": seat, "role": state.roles[seat].value, "by": by}
-                for r, seat, by in state.deaths
+                {"round": r, "seat": seat, "role": roles[seat], "by": by} for r, seat, by in deaths
             ],
-            "survivors": len(state.living()),
+            "survivors": len(state.living_seats),
         },
     )

@@ -7,7 +7,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from wolfden.engine.types import Audience
+from wolfden.engine.types import Audience, Event
 from wolfden.games.werewolf.config import Config
 
 
@@ -129,12 +129,15 @@ def cards_for(config: Config) -> list[Card]:
 class State:
     """One moment of a match. Never mutated once returned by ``setup`` or ``apply``.
 
-    Per-seat facts are tuples indexed by seat; the living are a bit mask.
+    Per-seat facts are tuples indexed by seat; the living are a bit mask, and so are the seats
+    dealt a Werewolf (``wolf_mask``) and the seats whose role acts at night (``caller_mask``),
+    kept with ``roles`` by ``rules.refresh_pack``.
     """
 
     __slots__ = (
         "alive",
         "ballot",
+        "caller_mask",
         "candidates",
         "cards",
         "checked",
@@ -144,6 +147,7 @@ class State:
         "last_protected",
         "living_seats",
         "locked",
+        "night_calls",
         "night_log",
         "night_result",
         "pack",
@@ -161,6 +165,7 @@ class State:
         "seq",
         "tallies",
         "unmet_requests",
+        "wolf_mask",
     )
 
     config: Config
@@ -170,6 +175,8 @@ class State:
     round: int
     roles: tuple[Role, ...]
     cards: tuple[Card, ...]
+    wolf_mask: int
+    caller_mask: int
     alive: int
     living_seats: tuple[int, ...]
     pending: frozenset[int]
@@ -183,6 +190,7 @@ class State:
     guard_choice: tuple[int, ...]
     last_protected: tuple[int, ...]
     seer_checks: tuple[tuple[int, int, int, bool], ...]
+    night_calls: tuple[Event, ...]
     night_log: tuple[dict[str, Any], ...]
     ballot: tuple[int, ...]
     candidates: tuple[int, ...]
@@ -206,6 +214,7 @@ class State:
         new.last_protected = self.last_protected
         new.locked = self.locked
         new.night_log = self.night_log
+        new.night_calls = self.night_calls
         new.pending = self.pending
         new.pack = self.pack
         new.pack_audience = self.pack_audience
@@ -222,6 +231,8 @@ class State:
         new.tallies = self.tallies
         new.unmet_requests = self.unmet_requests
         new.night_result = self.night_result
+        new.wolf_mask = self.wolf_mask
+        new.caller_mask = self.caller_mask
         return new
 
     def __getstate__(self) -> dict[str, Any]:

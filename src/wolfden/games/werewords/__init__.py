@@ -22,6 +22,7 @@ from wolfden.games.werewords.config import (
 )
 from wolfden.games.werewords.rules import actors, apply, deadline, legal_actions, setup
 from wolfden.games.werewords.state import Phase, State, Step
+from wolfden.games.werewords.teams import seat_teams, team_names
 from wolfden.games.werewords.views import perturb_hidden, view, visible_events
 
 id = "werewords"
@@ -48,8 +49,10 @@ __all__ = [
     "perturb_hidden",
     "phase_seq",
     "sample_configs",
+    "seat_teams",
     "setup",
     "standard_roles",
+    "team_names",
     "team_of",
     "view",
     "visible_events",

@@ -21,6 +21,7 @@ from wolfden.games.werwoelfe_kids.rules import (
     timer,
 )
 from wolfden.games.werwoelfe_kids.state import VILLAGE, WEREWOLVES, Phase, State
+from wolfden.games.werwoelfe_kids.teams import seat_teams, team_names
 from wolfden.games.werwoelfe_kids.views import perturb_hidden, view, visible_events
 
 id = "werwoelfe-kids"
@@ -74,8 +75,10 @@ __all__ = [
     "perturb_hidden",
     "phase_seq",
     "sample_configs",
+    "seat_teams",
     "setup",
     "summary",
+    "team_names",
     "timer",
     "title",
     "version",

@@ -415,6 +415,18 @@ function companionScreen(ctx) {
   const screen = ctx.view.screen;
   if (!screen || !screen.for) return null;
   const who = STEP_TITLES[screen.for] || screen.for;
+  const secret = screen.word || screen.letters || screen.mayor_is_seer !== undefined;
+  const key = `comp-${ctx.view.round}-${ctx.view.step}`;
+  if (ctx.device && secret && !ctx.local[key]) {
+    // one shared device in the middle of the table: the secret waits for a tap with eyes open
+    return h(
+      "section",
+      { class: "panel companion-screen", "aria-labelledby": "ww-comp" },
+      h("h2", { id: "ww-comp" }, `${who}: open your eyes`),
+      h("p", {}, "Everyone else keeps their eyes closed."),
+      button(`Show it (${who} only)`, () => { ctx.local[key] = true; ctx.rerender(); }, { cls: "btn-primary btn-wide", key: `comp-show-${key}` }),
+    );
+  }
   return h(
     "section",
     { class: "panel companion-screen", "aria-labelledby": "ww-comp" },

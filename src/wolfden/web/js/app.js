@@ -5,7 +5,7 @@ import * as audio from "./audio.js";
 import { h, swap } from "./dom.js";
 import { homeScreen, joinScreen } from "./home.js";
 import { lobbyScreen } from "./lobby.js";
-import { matchScreen } from "./match.js";
+import { handoverScreen, matchScreen } from "./match.js";
 import { openSettings } from "./settings.js";
 import { Connection } from "./socket.js";
 import { forgetIdentity, identity, prefs, saveIdentity } from "./store.js";
@@ -72,12 +72,32 @@ export function isHost() {
   return Boolean(app.you && app.you.host);
 }
 
+/** A shared device: one device handed from player to player, holding several seats. */
+export function isShared() {
+  return Boolean(app.you && app.you.role === "shared");
+}
+
+/** The shared device's hand-over state from its last view: seats, the one shown, who waits. */
+export function deviceState() {
+  return (isShared() && app.msg && app.msg.device) || null;
+}
+
+/** A table screen, or a shared device while it shows the table's public view. */
+export function showsTable() {
+  if (isTable()) return true;
+  const d = deviceState();
+  return Boolean(d && d.shown === null);
+}
+
 /** The device that plays the shared sounds: the table screen, or the host's if none is there. */
 export function soundDevice() {
   if (!app.room || !app.you) return false;
-  if (isTable()) return true;
-  const tableHere = app.room.participants.some((p) => p.role === "table" && p.connected);
-  return isHost() && !tableHere;
+  if (isTable() || isShared()) return true;
+  return isHost() && !tableHere();
+}
+
+function tableHere() {
+  return Boolean(app.room && app.room.participants.some((p) => p.role === "table" && p.connected));
 }
 
 // -- routes ------------------------------------------------------------------------------------
@@ -85,6 +105,11 @@ export function soundDevice() {
 function parseRoute() {
   const hash = location.hash.replace(/^#\/?/, "");
   const parts = hash.split("/").filter(Boolean);
+  if (parts[0] === "d" && parts[1] && parts[2]) {
+    // a shared device's link: its token travels in the fragment, which is never sent anywhere
+    const code = normalizeCode(parts[1]);
+    if (isCode(code)) return { name: "device", code, token: decodeURIComponent(parts[2]) };
+  }
   if ((parts[0] === "r" || parts[0] === "t") && parts[1]) {
     const code = normalizeCode(parts[1]);
     if (isCode(code)) return { name: "room", code, kind: parts[0] };
@@ -106,6 +131,11 @@ function leaveRoom() {
 
 async function onRoute() {
   const route = parseRoute();
+  if (route.name === "device") {
+    saveIdentity(route.code, "r", { token: route.token, participant: null, name: "" });
+    location.replace(`#/r/${route.code}`);
+    return;
+  }
   const same = app.route.name === "room" && route.name === "room" && route.code === app.route.code && route.kind === app.route.kind;
   app.route = route;
   if (!same) leaveRoom();
@@ -207,15 +237,31 @@ function onView(msg) {
   }
   if (msg.version <= (app.seen || 0)) return;
   app.seen = msg.version;
+  const shared = isShared();
+  // A shared device forgets one player's screen state (an open role card) before the next one.
+  if (shared && prev && (prev.device && prev.device.shown) !== (msg.device && msg.device.shown)) app.local = {};
   app.msg = msg;
   const events = msg.events || [];
   if (events.length) {
-    for (const e of events) if (e.text) app.log.push({ v: msg.version, text: e.text, type: e.type });
+    // ... and its log keeps only what everyone at the table may read.
+    for (const e of events) if (e.text && (!shared || e.public === true)) app.log.push({ v: msg.version, text: e.text, type: e.type });
     app.log = app.log.slice(-200);
     saveLog(msg.match, app.log);
   }
   const r = app.renderer;
-  if (r && r.cues && soundDevice()) {
+  if (msg.view === null) {
+    // a shared device waiting for its hand-over: nothing of any seat's view was sent
+    narrate(prev, msg);
+    return;
+  }
+  // A shared device plays a view's sounds only between two views of the same viewer, and, when
+  // who acts is secret, only the table's: a sound from one player's screen is heard by all.
+  const shownNow = msg.device ? msg.device.shown : null;
+  const sameViewer =
+    !shared ||
+    !prev ||
+    (prev.view !== null && (prev.device ? prev.device.shown : null) === shownNow && (shownNow === null || !msg.device.secret_turns));
+  if (r && r.cues && soundDevice() && sameViewer) {
     for (const name of r.cues(prev ? prev.view : null, msg.view, events, msg)) audio.play(name);
   }
   if (r && r.mood) {
@@ -226,17 +272,24 @@ function onView(msg) {
   narrate(prev, msg);
 }
 
-/** Speech: only on a table screen, whose connection carries public information alone. */
+/** Speech: public narration only. A table screen's connection carries nothing else; a shared
+ * device or the host's phone (when no table screen is here) speaks only the lines the server
+ * marked `public` — private prompts are never spoken. */
 function narrate(prev, msg) {
-  if (!isTable()) return;
-  const lang = (app.renderer && app.renderer.lang && app.renderer.lang(msg.view)) || "en";
+  const table = isTable();
+  const shared = isShared();
+  const hostPhone = !table && !shared && isHost() && !tableHere() && prefs().hostVoice;
+  if (!table && !shared && !hostPhone) return;
+  const view = msg.view || (prev && prev.view);
+  const lang = (app.renderer && app.renderer.lang && view && app.renderer.lang(view)) || "en";
   const lines = [];
-  if (!prev && app.startedMatch === msg.match && app.spokenMatch !== msg.match) {
+  const tableView = table || (shared && msg.view && msg.device && msg.device.shown === null);
+  if (tableView && !prev && app.startedMatch === msg.match && app.spokenMatch !== msg.match) {
     app.spokenMatch = msg.match;
     const opening = app.renderer && app.renderer.opening ? app.renderer.opening(msg.view) : msg.view && msg.view.narration;
     if (Array.isArray(opening)) lines.push(...opening);
   }
-  for (const e of msg.events || []) if (e.text) lines.push(e.text);
+  for (const e of msg.events || []) if (e.text && (table ? e.public !== false : e.public === true)) lines.push(e.text);
   if (lines.length) voice.speak(lines, { lang });
 }
 
@@ -278,6 +331,31 @@ export async function act(action, { host = false } = {}) {
   } finally {
     app.busy = false;
     render();
+  }
+}
+
+/** A shared device: the player confirmed the hand-over ("I am ..., show me"), or is done. */
+export async function handOver(seat) {
+  return deviceRequest({ type: "reveal", seat });
+}
+
+export async function coverDevice() {
+  return deviceRequest({ type: "cover" });
+}
+
+async function deviceRequest(body) {
+  if (!app.conn) return false;
+  audio.unlock();
+  try {
+    const answer = await app.conn.request(body);
+    if (answer.type === "rejected") {
+      toast(answer.error.message);
+      return false;
+    }
+    return true;
+  } catch (err) {
+    toast(err.message);
+    return false;
   }
 }
 
@@ -339,11 +417,11 @@ function draw() {
     badge.hidden = false;
     badge.textContent = `Room ${app.room.code}`;
     const inMatch = app.msg && app.room.match && app.msg.match === app.room.match.id;
-    if (inMatch && !(app.showLobby && app.room.status !== "live")) screen = matchScreen(app);
+    if (inMatch && !(app.showLobby && app.room.status !== "live")) screen = app.msg.view === null ? handoverScreen(app) : matchScreen(app);
     else screen = lobbyScreen(app);
   }
   document.body.dataset.screen = app.route.name === "home" ? "home" : app.msg && app.room && app.room.status !== "lobby" && !app.showLobby ? "match" : "lobby";
-  document.body.dataset.device = isTable() ? "table" : "phone";
+  document.body.dataset.device = isTable() ? "table" : isShared() ? "shared" : "phone";
   if (!app.msg || app.showLobby) document.documentElement.dataset.mood = "dusk";
   // An update that changes nothing on screen leaves the page (and the reader's place) alone.
   if (main.childNodes.length !== 1 || !main.firstChild.isEqualNode(screen)) swap(main, screen);

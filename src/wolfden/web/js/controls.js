@@ -1,6 +1,6 @@
 // What the lobby and match screens can ask of the server, as this device's participant.
 
-import { act, app, call, go } from "./app.js";
+import { act, app, call, go, render } from "./app.js";
 import { forgetIdentity } from "./store.js";
 
 export function lobbyControls() {
@@ -16,6 +16,8 @@ export function lobbyControls() {
       if (window.confirm(`Remove ${p.name} from the room?`)) return call("POST", `/api/rooms/${code()}/participants/${p.id}/kick`);
       return null;
     },
+    shareDevice: (body) => call("POST", `/api/rooms/${code()}/devices`, body),
+    rerender: () => render(),
     handOver: (pid) => call("POST", `/api/rooms/${code()}/host`, { participant: pid }),
     setConfig: (config) => call("PUT", `/api/rooms/${code()}/config`, { config }),
     setSettings: (settings) => call("PUT", `/api/rooms/${code()}/settings`, settings),

@@ -98,7 +98,7 @@ function othersPanel(app, ctl) {
   const others = app.room.participants.filter((p) => p.seat === null);
   if (!others.length) return null;
   const me = ctl.you();
-  const words = { player: "sits out", spectator: "watches", table: "table screen" };
+  const words = { player: "sits out", spectator: "watches", table: "table screen", shared: "shared device" };
   return h(
     "section",
     { class: "panel", "aria-labelledby": "others-title" },
@@ -181,6 +181,64 @@ function hostPanel(app, ctl) {
       h("div", { class: "field" }, h("label", { for: "bot-delay" }, "Seconds a bot thinks before acting"), delay),
       button("Save", () => ctl.setSettings({ absent: absent.value, grace_seconds: Number(grace.value), bot_delay: Number(delay.value) }), { key: "save-settings" }),
     ),
+    sharedPanel(app, ctl),
+  );
+}
+
+const DEFAULT_SEAT_NAMES = { "werwoelfe-kids": ["Village team", "Werewolf team"] };
+let deviceLink = null;
+
+function defaultSeatName(room, seat) {
+  const fixed = DEFAULT_SEAT_NAMES[room.game];
+  if (fixed && fixed[seat.seat]) return fixed[seat.seat];
+  return seat.participant && seat.name ? seat.name : `Player ${seat.seat + 1}`;
+}
+
+/** One device for several seats: "everyone on this device" (a whole local game on the host's
+ * device), or a new shared device for the ticked seats, opened by a link on that device. */
+function sharedPanel(app, ctl) {
+  const room = app.room;
+  const me = ctl.you();
+  const rows = room.seats.map((seat) => {
+    const holder = seat.participant && room.participants.find((p) => p.id === seat.participant);
+    const free = !holder || holder.id === me.id || holder.role === "shared";
+    const tick = h("input", { type: "checkbox", id: `share-${seat.seat}`, checked: free && (!holder || holder.role !== "shared" || holder.id === me.id), disabled: !free, "data-key": `share-${seat.seat}` });
+    const name = h("input", { type: "text", id: `share-name-${seat.seat}`, maxlength: "24", value: defaultSeatName(room, seat), "aria-label": `Name of the player at seat ${seat.seat + 1}`, "data-key": `share-name-${seat.seat}` });
+    return { seat, tick, name, node: h("li", { class: "share-row" }, tick, h("label", { for: `share-${seat.seat}` }, `Seat ${seat.seat + 1}`), name, free ? null : h("span", { class: "help" }, ` (${holder.name}'s seat)`)) };
+  });
+  const names = (list) => list.map((r) => r.name.value.trim() || `Player ${r.seat.seat + 1}`);
+  // Whose turn it is is public in these games; elsewhere (a Werewolf night) it is a secret.
+  const open = room.game === "werwoelfe-kids" || room.game === "robbers-horror" || (room.game === "werewords" && room.config.mode === "companion");
+  const secret = h("input", { type: "checkbox", id: "share-secret", checked: !open, "data-key": `share-secret-${open}` });
+  const everyone = async () => {
+    await ctl.shareDevice({ seats: "all", names: names(rows), this_device: true, secret_turns: secret.checked });
+  };
+  const newDevice = async () => {
+    const ticked = rows.filter((r) => r.tick.checked);
+    if (!ticked.length) {
+      toast("Tick the seats the shared device holds.");
+      return;
+    }
+    const data = await ctl.shareDevice({ seats: ticked.map((r) => r.seat.seat), names: names(ticked), secret_turns: secret.checked });
+    if (data && data.token) {
+      deviceLink = `${location.origin}/#/d/${room.code}/${encodeURIComponent(data.token)}`;
+      ctl.rerender();
+    }
+  };
+  return h(
+    "details",
+    { class: "host-options shared-device", "data-key": "shared-device" },
+    h("summary", {}, "One device for several players"),
+    h("p", { class: "help" }, "A shared device is handed from player to player. Before each turn it shows \u201cpass the device to \u2026\u201d and a player's secrets appear only after they confirm who they are."),
+    h("ul", { class: "plain share-list" }, rows.map((r) => r.node)),
+    h("div", { class: "field field-check" }, secret, h("label", { for: "share-secret" }, "Who acts is secret (a night with hidden roles): offer the device to every player in turn, not only to those who act")),
+    h("div", { class: "row" },
+      button("Everyone on this device", everyone, { cls: "btn-primary", key: "share-all" }),
+      button("A new shared device for the ticked seats", newDevice, { key: "share-new" }),
+    ),
+    deviceLink
+      ? h("p", { class: "link-line" }, "Open this link on the shared device (it is its key; share it with no one else): ", h("a", { href: deviceLink, class: "device-link" }, deviceLink), " ", button("Copy link", () => copy(deviceLink), { cls: "btn-small" }))
+      : null,
   );
 }
 
@@ -208,7 +266,7 @@ export function lobbyScreen(app) {
     "div",
     { class: "lobby" },
     h("h1", {}, `${game ? game.title : room.game}`, h("span", { class: "sub" }, ` · room ${room.code}`)),
-    h("p", { class: "lead" }, status, " ", seated ? `You are in seat ${me.seat + 1}.` : me.role === "table" ? "This device is the table screen." : me.role === "spectator" ? "You are watching." : "You are sitting out."),
+    h("p", { class: "lead" }, status, " ", seated ? `You are in seat ${me.seat + 1}.` : me.role === "shared" ? `This device is shared by seats ${(me.seats || []).map((s) => s + 1).join(", ")}: pass it from player to player.` : me.role === "table" ? "This device is the table screen." : me.role === "spectator" ? "You are watching." : "You are sitting out."),
     FAIR_PLAY[room.game] && room.status === "lobby" ? h("p", { class: "notice fair-play-note" }, FAIR_PLAY[room.game]) : null,
     h(
       "div",

@@ -1,7 +1,7 @@
 // The match screen: the game's own renderer in the middle, with what every game shares around
 // it — the phase timer, what happened, who is here, and the host's controls.
 
-import { act, app, isHost, isTable, render } from "./app.js";
+import { act, app, coverDevice, deviceState, handOver, isHost, render, showsTable } from "./app.js";
 import { lobbyControls } from "./controls.js";
 import { h } from "./dom.js";
 import { button, countdown, presenceTag } from "./ui.js";
@@ -11,6 +11,7 @@ export function context() {
   const msg = app.msg;
   const legal = msg.legal || [];
   const you = app.you;
+  const device = deviceState();
   return {
     view: msg.view,
     legal,
@@ -23,8 +24,9 @@ export function context() {
     events: msg.events || [],
     log: app.log,
     you,
-    seat: you && you.seat !== undefined ? you.seat : null,
-    isTable: isTable(),
+    seat: device ? device.shown : you && you.seat !== undefined ? you.seat : null,
+    isTable: showsTable(),
+    device,
     isHost: isHost(),
     room: app.room,
     busy: app.busy,
@@ -86,6 +88,56 @@ function presencePanel() {
   );
 }
 
+function seatName(device, seat) {
+  const entry = device.seats.find((s) => s.seat === seat);
+  return entry && entry.name ? entry.name : `Seat ${seat + 1}`;
+}
+
+/** A shared device between two players: nothing of anyone's secrets is on it (the server sent
+ * none) until the next player confirms who they are. */
+export function handoverScreen(app_) {
+  const msg = app_.msg;
+  const device = msg.device;
+  const waiting = device.waiting || [];
+  const one = waiting.length === 1 && !device.secret_turns;
+  const timer = msg.deadline && !msg.outcome ? countdown(msg.deadline, { big: true }) : null;
+  if (timer) timer.classList.add("phase-timer");
+  return h(
+    "div",
+    { class: "match handover-screen", "data-handover": waiting.join(",") },
+    msg.paused ? h("p", { class: "notice paused", role: "status" }, "The host has paused the game.") : null,
+    h("h1", { class: "phase-title" }, one ? `Pass the device to ${seatName(device, waiting[0])}` : "Pass the device on"),
+    timer,
+    h(
+      "section",
+      { class: "panel handover", "aria-labelledby": "handover-title" },
+      h("h2", { id: "handover-title", class: "visually-hidden" }, "Hand-over"),
+      h("p", { class: "lead" }, one ? "Everyone else looks away. When you hold the device:" : device.secret_turns ? "Pass the device around: each player in turn taps their name, looks, acts if there is something to do, and hides the screen again." : "Several players may act now. Whoever takes the device taps their name; everyone else looks away."),
+      h(
+        "div",
+        { class: "handover-buttons" },
+        waiting.map((seat) =>
+          button(`I am ${seatName(device, seat)}, show me`, () => handOver(seat), { cls: "btn-primary btn-wide btn-huge", key: `reveal-${seat}`, disabled: app_.busy }),
+        ),
+      ),
+    ),
+    logPanel({ isTable: true }),
+  );
+}
+
+/** On a shared device handed to one player: whose screen this is, and a way to hide it. */
+function deviceBar(ctx) {
+  const device = ctx.device;
+  if (!device || device.shown === null) return null;
+  return h(
+    "p",
+    { class: "notice device-bar", role: "status" },
+    h("span", {}, `This screen is for ${seatName(device, device.shown)} only.`),
+    " ",
+    button("Done, hide my screen", () => coverDevice(), { cls: "btn-small", key: "cover" }),
+  );
+}
+
 export function matchScreen(app_) {
   const ctx = context();
   const renderer = app_.renderer;
@@ -99,6 +151,7 @@ export function matchScreen(app_) {
     "div",
     { class: ["match", `game-${app_.room.game}`, ctx.isTable && "is-table"] },
     ctx.paused ? h("p", { class: "notice paused", role: "status" }, "The host has paused the game.") : null,
+    deviceBar(ctx),
     timer && !title ? timer : null,
     presencePanel(),
     body,

@@ -27,14 +27,16 @@ export function openSettings(app) {
     voice.voices().map((v) => h("option", { value: v.name, selected: v.name === p.voiceName }, `${v.name} (${v.lang})`)),
   );
   const table = app.you && app.you.role === "table";
+  const shared = app.you && app.you.role === "shared";
   dialog.replaceChildren(
     h(
       "form",
       { method: "dialog", class: "settings-form" },
       h("h2", { id: "settings-title" }, "Sound and voice"),
       h("fieldset", {}, h("legend", {}, "Narration"),
-        h("p", { class: "help" }, table ? "This table screen reads the public narration aloud." : "Narration is read aloud by the table screen only; a phone never speaks, so nothing private is ever heard."),
+        h("p", { class: "help" }, table ? "This table screen reads the public narration aloud." : shared ? "This shared device reads the public narration aloud; what is meant for one player is never spoken." : "Only narration meant for everyone at the table is ever read aloud; what is meant for you alone is never spoken."),
         check("set-voice-on", "Read the narration aloud", "voice"),
+        !table && !shared ? check("set-host-voice", "When I am the host and no table screen is here, read it aloud on this device", "hostVoice") : null,
         voice.available() ? h("div", { class: "field" }, h("label", { for: "set-voice" }, "Voice"), voiceSelect) : h("p", { class: "help" }, "This browser has no speech synthesis."),
         slider("set-voice-volume", "Voice volume", "voiceVolume"),
         h("button", { type: "button", class: "btn btn-small", on: { click: () => voice.speak(["Night falls. Everyone, close your eyes."]) } }, "Try the voice"),

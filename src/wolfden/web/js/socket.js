@@ -117,9 +117,15 @@ export class Connection {
 
   /** Send an action (or a host action); resolves with the accepted/rejected answer. */
   act(action, { version, host = false } = {}) {
-    const id = this.nextId++;
-    const msg = { type: host ? "host_action" : "action", id, action };
+    const msg = { type: host ? "host_action" : "action", action };
     if (version !== undefined && version !== null) msg.version = version;
+    return this.request(msg);
+  }
+
+  /** Send a message that the server answers with accepted/rejected (or an error). */
+  request(body) {
+    const id = this.nextId++;
+    const msg = { ...body, id };
     return new Promise((resolve, reject) => {
       if (!this.ready || !this.send(msg)) {
         reject(new Error("Not connected right now; wait a moment and try again."));

@@ -56,6 +56,7 @@ export function knownRooms() {
 const DEFAULT_PREFS = {
   name: "",
   voice: true,
+  hostVoice: true,
   voiceName: "",
   voiceVolume: 1,
   voiceRate: 0.95,
