@@ -6,7 +6,8 @@ restarted on the same database until every match has ended. After each kill the 
 of every match is read straight from the database; then:
 
 - every later log starts with every earlier one (nothing committed is lost or rewritten);
-- every version the server had announced before the kill is in the log;
+- every match the server had announced as ended before the kill has its whole log (the
+  action count itself is no longer published: views are sent per viewer when they change);
 - the final log replays from the deal, uninterrupted, to the outcome the server stored;
 - every bot action in it is exactly what that bot chooses from its view at that version, and
   every clock action is the deadline action of that phase: the record is what an uninterrupted
@@ -82,17 +83,18 @@ def start_rooms(serve: ServeProcess) -> dict[str, tuple[str, int]]:
     return out
 
 
-def announced(serve: Serve, match_ids: list[str]) -> dict[str, int]:
-    versions = {}
+def announced_ended(serve: Serve, match_ids: list[str]) -> list[str]:
+    """The matches among these that the server says have ended."""
+    ended = []
     for mid in match_ids:
         code = mid.split("-")[1]
         try:
             room = serve.http.get(f"/api/rooms/{code}").json()
         except httpx.TransportError:
             continue
-        if room.get("match") and room["match"]["id"] == mid:
-            versions[mid] = room["match"]["version"]
-    return versions
+        if room.get("match") and room["match"]["id"] == mid and room["match"]["ended"]:
+            ended.append(mid)
+    return ended
 
 
 def check_record(game_id: str, seed: int, log: list[tuple[Any, str]], stored: Any) -> None:
@@ -130,12 +132,12 @@ def test_sigkill_at_random_moments_loses_no_committed_action(tmp_path: Path) -> 
             live = live_at_kill[-1] if live_at_kill else MATCHES
             # often while many matches run, then seldom, so the few long ones can finish
             time.sleep(rng.uniform(0.1, 0.8) if live > 10 else rng.uniform(1.0, 2.5))
-            told = announced(serve, rng.sample(sorted(matches), 5))
+            told = announced_ended(serve, rng.sample(sorted(matches), 10))
             serve.kill()
             kills += 1
             now = committed(db)
-            for mid, version in told.items():
-                assert len(now[mid][0]) >= version, f"{mid}: announced {version}, lost after kill"
+            for mid in told:
+                assert now[mid][1], f"{mid}: announced as ended, not ended after the kill"
             for before in history[-1:]:
                 for mid, (log, _ended) in before.items():
                     assert now[mid][0][: len(log)] == log, f"{mid}: the log changed after restart"

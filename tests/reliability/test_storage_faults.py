@@ -72,17 +72,17 @@ def assert_intact(server: Server, code: str) -> int:
 
 def test_a_refused_write_refuses_the_action_clearly_and_changes_nothing(server: Server) -> None:
     code, ada = room_waiting_for_ada(server)
-    version = ada.view["version"]
+    seen, actions = ada.view["version"], assert_intact(server, code)
     refuse_writes(server)
-    ada.send({"type": "action", "id": "a", "version": version, "action": ada.view["legal"][0]})
+    ada.send({"type": "action", "id": "a", "version": seen, "action": ada.view["legal"][0]})
     answer = ada.answer("a")
     assert answer["type"] == "rejected" and answer["error"]["code"] == "unavailable", answer
     assert "could not save" in answer["error"]["message"]
-    assert assert_intact(server, code) == version
+    assert assert_intact(server, code) == actions
     allow_writes(server)
-    ada.send({"type": "action", "id": "b", "version": version, "action": ada.view["legal"][0]})
+    ada.send({"type": "action", "id": "b", "version": seen, "action": ada.view["legal"][0]})
     assert ada.answer("b")["type"] == "accepted"
-    assert assert_intact(server, code) == version + 1
+    assert assert_intact(server, code) == actions + 1
 
 
 def test_a_read_only_database_refuses_lobby_changes_clearly(server: Server) -> None:
@@ -101,7 +101,7 @@ def test_a_read_only_database_refuses_lobby_changes_clearly(server: Server) -> N
 def test_the_clock_retries_after_a_refused_write(make_server: Any) -> None:
     server = make_server(storage_retry_seconds=2.0)
     code, ada = room_waiting_for_ada(server)
-    version = ada.view["version"]
+    version = assert_intact(server, code)
     refuse_writes(server)
     due = ada.view["deadline"]["at"]
     server.call(lambda: server.clock.set(due))
@@ -131,9 +131,10 @@ def test_a_locked_database_file_waits_then_refuses_clearly(server: Server) -> No
     # a lock held longer than the busy timeout: a clear refusal, nothing changed
     if not ada.view["legal"]:
         return
+    seen = ada.view["version"]
     other.execute("BEGIN EXCLUSIVE")
     try:
-        ada.send({"type": "action", "id": "b", "version": version, "action": ada.view["legal"][0]})
+        ada.send({"type": "action", "id": "b", "version": seen, "action": ada.view["legal"][0]})
         answer = ada.answer("b", timeout=30)
     finally:
         other.execute("COMMIT")
@@ -210,7 +211,8 @@ def test_a_full_disk_refuses_new_rooms_clearly_and_keeps_the_old_ones(server: Se
     assert rooms_now == stored  # nothing in memory that the file does not hold
     assert rooms_before <= rooms_now
     server.call(lambda: db.execute("PRAGMA max_page_count = 1073741823"))
-    version = assert_intact(server, code)
+    assert_intact(server, code)
     ada.drain()
-    ada.send({"type": "action", "id": "a", "version": version, "action": ada.view["legal"][0]})
+    seen = ada.view["version"]
+    ada.send({"type": "action", "id": "a", "version": seen, "action": ada.view["legal"][0]})
     assert ada.answer("a")["type"] == "accepted"

@@ -69,7 +69,7 @@ def test_a_token_of_one_room_opens_nothing_in_another(server: Server) -> None:
     a = table_of(server, seed=1)
     b = table_of(server, seed=2)
     stranger = Client(server, b["code"], a["host"], hello=False)
-    stranger.send({"type": "hello", "v": 1, "room": b["code"], "token": a["host"]})
+    stranger.send({"type": "hello", "v": 2, "room": b["code"], "token": a["host"]})
     assert stranger.expect("error")["error"]["code"] == "unauthorized"
     assert refusal(stranger, {"type": "action", "text": "abstain"}) == "not_ready"
     r = server.host("POST", f"/api/rooms/{b['code']}/end", a["host"])
@@ -291,5 +291,5 @@ def test_guessing_room_codes_is_rate_limited_over_http_and_socket(make_server: A
     r = server.http.post(f"/api/rooms/{real}/join", json={"name": "Guess"})
     assert r.status_code == 429 and r.json()["error"]["code"] == "too_many_attempts"
     c = Client(server, real, "x", hello=False)
-    c.send({"type": "hello", "v": 1, "room": real, "token": "x"})
+    c.send({"type": "hello", "v": 2, "room": real, "token": "x"})
     assert c.expect("error")["error"]["code"] == "too_many_attempts"

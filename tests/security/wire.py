@@ -15,11 +15,12 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import enum
+import itertools
 import json
 import random
 import re
 import threading
-import time
+import types
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
@@ -41,7 +42,7 @@ from wolfden.engine import (
 from wolfden.engine.contract import shown_timer
 from wolfden.server.clock import FakeClock
 from wolfden.server.errors import Refused
-from wolfden.server.rooms import Match, Room, RoomManager, RoomSettings
+from wolfden.server.rooms import Feed, Match, Room, RoomManager, RoomSettings
 from wolfden.server.settings import Settings
 from wolfden.storage.rooms import RoomStore
 
@@ -102,6 +103,7 @@ class Recorder(Client):
 
     def __init__(self, server: Server, code: str, token: str, viewer: Viewer, host: bool) -> None:
         self.frames: list[str] = []
+        self.tags: list[int] = []
         self.viewer = viewer
         self.is_host = host
         super().__init__(server, code, token)
@@ -118,15 +120,11 @@ class Recorder(Client):
             self.room = msg["room"]
         return dict(msg)
 
-    def until_version(self, match: str, version: int, timeout: float = 10) -> None:
-        """Read until this client has seen the view of ``version`` (or later) of ``match``."""
-        end = time.monotonic() + timeout
-        while not (
-            self.view is not None
-            and self.view["match"] == match
-            and self.view["version"] >= version
-        ):
-            self.recv(max(0.01, end - time.monotonic()))
+    def settle_at(self, actions: int) -> None:
+        """Read every frame the server queued for this socket so far (a ping's answer comes
+        after them) and mark the new ones as sent while the match had ``actions`` actions."""
+        self.sync()
+        self.tags += [actions] * (len(self.frames) - len(self.tags))
 
 
 @dataclass
@@ -141,7 +139,9 @@ class PlayedMatch:
     accepted: int = 0
     host_actions: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
-    pokes: list[tuple[int, dict[str, Any], int, dict[str, Any]]] = field(default_factory=list)
+    pokes: list[tuple[int, dict[str, Any], int, int, dict[str, Any]]] = field(default_factory=list)
+    syncs: list[int] = field(default_factory=list)
+    """The match's action count at each moment the sockets were read to the end."""
     participants: list[Any] = field(default_factory=list)
 
 
@@ -196,8 +196,6 @@ def play(
     r = server.host("POST", f"/api/rooms/{code}/start", host_token, json={"seed": seed})
     assert r.status_code == 200, r.text
     match = r.json()["room"]["match"]["id"]
-    for c in clients:
-        c.until_version(match, 0)
     played = PlayedMatch(game, code, match, {}, clients, names)
     clock = server.clock
     room = server.call(lambda: server.manager.rooms[code])
@@ -208,10 +206,11 @@ def play(
         else:  # let anything the action set off run, without sleeping
             for _ in range(3):
                 server.call(lambda: None)
-        now = server.call(lambda: room.match.version)
+        now = int(server.call(lambda: room.match.version))
         for c in clients:
-            c.until_version(match, now)
-        return int(now)
+            c.settle_at(now)
+        played.syncs.append(now)
+        return now
 
     version = sync()
     for _ in range(max_steps):
@@ -222,10 +221,11 @@ def play(
         movers = [c for c in clients if c.view and c.view["legal"]]
         if movers and rng.random() < pokes:
             c = rng.choice(clients)
-            poke = _poke(rng, c, [o for o in clients if o is not c], version)
+            seen = c.view["version"] if c.view else 0
+            poke = _poke(rng, c, [o for o in clients if o is not c], seen)
             c.send(poke)
             answer = c.answer("poke")
-            played.pokes.append((clients.index(c), poke, version, answer))
+            played.pokes.append((clients.index(c), poke, version, seen, answer))
             if answer["type"] == "accepted":
                 played.accepted += 1
             else:
@@ -240,12 +240,12 @@ def play(
             msg = {
                 "type": "action",
                 "id": version,
-                "version": version,
+                "version": c.view["version"],
                 "action": fill_in(rng.choice(c.view["legal"]), rng),
             }
         elif host["host_actions"] and rng.random() < 0.5:
             c = clients[0]
-            msg = {"type": "host_action", "id": version, "version": version}
+            msg = {"type": "host_action", "id": version, "version": host["version"]}
             msg["action"] = rng.choice(host["host_actions"])
             played.host_actions += 1
         else:
@@ -429,7 +429,7 @@ def check(played: PlayedMatch, *, perturbations: int = 2) -> Verdict:
         secret = {s for s in hidden if _meaningful(s) and s.casefold() not in known_text}
         verdict.secrets_checked += len(secret)
         current = 0
-        for text in c.frames:
+        for text, tag in zip(c.frames, c.tags):
             verdict.frames += 1
             msg = orjson.loads(text)
             kind = msg.get("type")
@@ -444,11 +444,19 @@ def check(played: PlayedMatch, *, perturbations: int = 2) -> Verdict:
             if kind != "view" or msg["match"] != played.match:
                 continue
             verdict.views += 1
-            current = msg["version"]
+            # the frame came while the match went from the previous reading to ``tag`` actions
+            # (one action apart, or a few after the clock): the first version it matches
+            problems = []
+            for v in range(max(current, _before(played.syncs, tag)), tag + 1):
+                problems = _check_view(
+                    game, msg, states[v], events[v], viewer, c.is_host, own_views[v]
+                )
+                if not problems:
+                    current = v
+                    break
+            else:
+                current = tag
             state = states[current]
-            problems = _check_view(
-                game, msg, state, events[current], viewer, c.is_host, own_views[current]
-            )
             verdict.problems += [f"{where} v{current}: {p}" for p in problems]
             for k in range(perturbations):
                 other = game.perturb_hidden(state, viewer, Rng(current * 31 + k))
@@ -462,12 +470,84 @@ def check(played: PlayedMatch, *, perturbations: int = 2) -> Verdict:
                 if _expect_deadline(game, other, viewer) != _expect_deadline(game, state, viewer):
                     verdict.problems.append(f"{where} v{current}: the deadline depends on a secret")
     _check_refusals(played, states, verdict, perturbations)
+    verdict.problems += frame_pattern(played, states, events)
     return verdict
 
 
-def answer_in(played: PlayedMatch, state: Any, version: int, who: int, msg: dict[str, Any]) -> Any:
+def _before(syncs: list[int], tag: int) -> int:
+    """The first version a frame read at ``tag`` may belong to."""
+    earlier = [s for s in syncs if s < tag]
+    return earlier[-1] + 1 if earlier else 0
+
+
+def frame_pattern(played: PlayedMatch, states: list[Any], events: list[Any]) -> list[str]:
+    """A socket gets a view exactly when what its viewer sees changed: its views are numbered
+    1, 2, 3, … on the connection, each differs from the one before (or brings events), and
+    every action that changed the viewer's view, legal actions, countdown or outcome, or
+    brought it events, brought it a view; the count of actions shows nowhere."""
+    game = played.game
+    problems: list[str] = []
+    for c in played.clients:
+        viewer = c.viewer
+
+        def shown(v: int, viewer: Viewer = viewer, is_host: bool = c.is_host) -> Any:
+            state = states[v]
+            over = game.outcome(state) is not None
+            seat = viewer.seat
+            legal = (
+                [str(a) for a in game.legal_actions(state, seat)]
+                if seat is not None and not over and seat in game.actors(state)
+                else []
+            )
+            host = [str(a) for a in game.legal_actions(state, None)] if is_host and not over else []
+            dl = _expect_deadline(game, state, viewer)
+            outcome = game.outcome(state)
+            return (
+                norm(game.view(state, viewer)),
+                legal,
+                host,
+                None if dl is None else (dl["label"], dl["seconds"]),
+                None if outcome is None else norm(outcome.to_json()),
+            )
+
+        frames = [
+            (orjson.loads(text), tag)
+            for text, tag in zip(c.frames, c.tags)
+            if text.startswith('{"type":"view"')
+        ]
+        views = [m for m, _tag in frames if m["match"] == played.match]
+        numbers = [m["version"] for m, _tag in frames]
+        if numbers != list(range(1, len(numbers) + 1)):
+            problems.append(f"{viewer}: view versions {numbers[:20]} are not 1, 2, 3, …")
+        keys = ("view", "legal", "host_actions", "deadline", "paused", "outcome")
+        for before, after in itertools.pairwise(views):
+            if not after["events"] and all(before[k] == after[k] for k in keys):
+                problems.append(f"{viewer}: view {after['version']} repeats the one before")
+        lo = 0
+        for sync in sorted(set(played.syncs)):
+            window = range(lo, sync + 1)
+            got = sum(1 for m, tag in frames if tag == sync and m["match"] == played.match)
+            due = sum(
+                1
+                for v in window
+                if v == 0
+                or shown(v) != shown(v - 1)
+                or (events[v] and game.visible_events(states[v], events[v], viewer))
+            )
+            if got < due or got > len(window):
+                problems.append(
+                    f"{viewer}: {got} views for versions {lo}..{sync}, where {due} changed"
+                )
+            lo = sync + 1
+    return problems
+
+
+def answer_in(
+    played: PlayedMatch, state: Any, version: int, seen: int, who: int, msg: dict[str, Any]
+) -> Any:
     """What the match master answers ``msg`` from client ``who`` when the match is at
-    ``state`` (a mirror room with the same people and seats, in memory)."""
+    ``state`` (a mirror room with the same people and seats, in memory) and the sender's
+    connection has had ``seen`` views."""
     game = played.game
     manager = RoomManager(Settings(), RoomStore(":memory:"), FakeClock())
     room = Room(played.code, game, state.config, RoomSettings())
@@ -484,7 +564,10 @@ def answer_in(played: PlayedMatch, state: Any, version: int, who: int, msg: dict
         try:
             action = manager.parse_action(msg)
             submit = manager.host_action if msg["type"] == "host_action" else manager.player_action
-            await submit(room, p, p.token_hash, action, msg.get("version"))
+            peer = types.SimpleNamespace(
+                participant=p.id, token_hash=p.token_hash, feed=Feed(version=seen)
+            )
+            await submit(room, p, peer, action, msg.get("version"))
         except Refused as exc:
             return {"code": exc.code, "message": exc.message}
         return "accepted"
@@ -520,13 +603,13 @@ def _check_refusals(
 ) -> None:
     """A refusal reads the same whatever the viewer cannot see: the answer to each refused
     message is recomputed on states the sender cannot tell apart from the real one."""
-    for who, msg, version, answer in played.pokes:
+    for who, msg, version, seen, answer in played.pokes:
         if answer["type"] == "accepted" or "seat" in msg:
             continue  # 'seat' is checked before the match is looked at
         client = played.clients[who]
         real = answer["error"]
         state = states[version]
-        if answer_in(played, state, version, who, msg) != real:
+        if answer_in(played, state, version, seen, who, msg) != real:
             verdict.problems.append(f"the mirror does not reproduce the refusal {real}")
             continue
         verdict.refusals += 1
@@ -534,7 +617,7 @@ def _check_refusals(
             other = played.game.perturb_hidden(state, client.viewer, Rng(version * 17 + k))
             if other is None:
                 continue
-            if answer_in(played, other, version, who, msg) != real:
+            if answer_in(played, other, version, seen, who, msg) != real:
                 verdict.problems.append(
                     f"{client.viewer}: the refusal {real} reveals something hidden "
                     f"(it reads differently in a state this viewer cannot tell apart)"
@@ -600,5 +683,5 @@ def _check_room(room: dict[str, Any], where: str, verdict: Verdict) -> None:
     for p in room["participants"]:
         if set(p) != PARTICIPANT_KEYS:
             verdict.problems.append(f"{where}: participant fields {sorted(p)}")
-    if room["match"] is not None and set(room["match"]) != {"id", "version", "ended"}:
+    if room["match"] is not None and set(room["match"]) != {"id", "ended"}:
         verdict.problems.append(f"{where}: match fields {sorted(room['match'])}")

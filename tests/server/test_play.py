@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from tests.server.conftest import Client, Server
+from tests.server.conftest import Client, Server, match_of
 from wolfden import games
 from wolfden.cli import cli
 from wolfden.engine import MatchRecord, config_from_json
@@ -105,7 +105,7 @@ def test_every_game_plays_to_its_end_with_people_and_bots(
     config_from_json(game.Config, record.config)
     replayed = game.outcome(final_state(game, record))
     assert replayed is not None and replayed.to_json() == outcome
-    assert len(record.actions) == room["match"]["version"]
+    assert len(record.actions) == match_of(server, code).version
     assert any(seat is not None and seat >= len(clients) for seat, _ in record.actions), (
         "bots played"
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
@@ -48,13 +49,13 @@ def to_discussion(server: Server, code: str, host: Client) -> None:
 def test_hello_brings_welcome_room_and_the_current_view(server: Server) -> None:
     code, token, _host = room_with_bots(server)
     again = Client(server, code, token, hello=False)
-    again.send({"type": "hello", "v": 1, "room": code.lower(), "token": token})
+    again.send({"type": "hello", "v": 2, "room": code.lower(), "token": token})
     welcome = again.expect("welcome")
     assert welcome["you"]["name"] == "Ada" and welcome["you"]["host"]
     assert again.expect("room")["room"]["code"] == code
     view = again.expect("view")
     m = match_of(server, code)
-    assert view["version"] == m.version
+    assert view["version"] == 1  # the first view on this connection
     assert view["view"] == json.loads(json.dumps(werewolf.view(m.state, Viewer.of(0))))
     assert view["events"] == []
 
@@ -88,7 +89,7 @@ def test_every_viewer_receives_exactly_its_own_view(server: Server) -> None:
 
 def test_malformed_messages_get_an_error_and_the_connection_stays_open(server: Server) -> None:
     code, _token, host = room_with_bots(server)
-    version = host.view["version"]
+    version = match_of(server, code).version
     cases = [
         ("{not json", "invalid_message"),
         ("[1, 2]", "invalid_message"),
@@ -101,7 +102,7 @@ def test_malformed_messages_get_an_error_and_the_connection_stays_open(server: S
             "invalid_message",
         ),
         ('{"type": "action", "id": 4, "text": "vote 1", "version": "x"}', "invalid_message"),
-        ('{"type": "hello", "v": 1, "room": "X", "token": "y"}', "invalid_message"),
+        ('{"type": "hello", "v": 2, "room": "X", "token": "y"}', "invalid_message"),
         (json.dumps({"type": "ping", "pad": "x" * 9000}), "too_large"),
     ]
     for text, code_expected in cases:
@@ -123,22 +124,22 @@ def test_messages_before_hello_and_bad_hellos_are_refused(server: Server) -> Non
     c = Client(server, code, token, hello=False)
     c.send({"type": "action", "id": 1, "text": "vote 1"})
     assert c.expect("error")["error"]["code"] == "not_ready"
-    c.send({"type": "hello", "v": 2, "room": code, "token": token})
+    c.send({"type": "hello", "v": 1, "room": code, "token": token})
     assert c.expect("error")["error"]["code"] == "invalid_message"
-    c.send({"type": "hello", "v": 1, "room": code, "token": "forged"})
+    c.send({"type": "hello", "v": 2, "room": code, "token": "forged"})
     assert c.expect("error")["error"]["code"] == "unauthorized"
     other = server.create(name="Zed")
-    c.send({"type": "hello", "v": 1, "room": code, "token": other["token"]})
+    c.send({"type": "hello", "v": 2, "room": code, "token": other["token"]})
     assert c.expect("error")["error"]["code"] == "unauthorized"
-    c.send({"type": "hello", "v": 1, "room": code, "token": token})
+    c.send({"type": "hello", "v": 2, "room": code, "token": token})
     assert c.expect("welcome")
 
 
 def test_out_of_turn_illegal_foreign_seat_and_stale_actions_change_nothing(server: Server) -> None:
     code, _token, host = room_with_bots(server)
     to_discussion(server, code, host)
-    m = match_of(server, code)
-    version = m.version
+    actions = match_of(server, code).version
+    version = host.view["version"]
 
     def rejected(msg: dict[str, Any]) -> str:
         host.send(msg)
@@ -155,8 +156,9 @@ def test_out_of_turn_illegal_foreign_seat_and_stale_actions_change_nothing(serve
         )
         == "stale"
     )
-    assert match_of(server, code).version == version
+    assert match_of(server, code).version == actions and host.view["version"] == version
     host.send({"type": "host_action", "id": "e", "text": "end_discussion", "version": version})
+    # the host's new view comes before the answer, which names its version
     assert host.answer("e") == {"type": "accepted", "id": "e", "version": version + 1}
     quiet(server, code, host)
     if host.view["legal"]:
@@ -192,22 +194,22 @@ def test_the_deadline_applies_the_timeout_action_as_the_clock(server: Server) ->
     deadline = host.view["deadline"]
     assert deadline["label"] == "discussion" and deadline["seconds"] == 180
     assert deadline["at"] == match_of(server, code).phase_started + 180
-    version = host.view["version"]
+    version, actions = host.view["version"], match_of(server, code).version
     server.call(lambda: server.clock.set(deadline["at"] - 1))
     server.settle()
-    assert match_of(server, code).version == version
+    assert match_of(server, code).version == actions
     to_deadline(server, code, host)
     assert host.view["version"] > version
     server.host("POST", f"/api/rooms/{code}/end", token)
     record = server.http.get(f"/api/matches/{host.view['match']}").json()
-    assert record["actions"][version] == [None, "end_discussion"]
+    assert record["actions"][actions] == [None, "end_discussion"]
 
 
 def test_pause_stops_the_clock_and_resume_adds_the_paused_time(server: Server) -> None:
     code, token, host = room_with_bots(server)
     to_discussion(server, code, host)
     at = host.view["deadline"]["at"]
-    version = host.view["version"]
+    version = match_of(server, code).version
     server.host("POST", f"/api/rooms/{code}/pause", token)
     view = host.expect("view")
     assert view["paused"] and view["deadline"]["at"] is None
@@ -223,14 +225,16 @@ def test_pause_stops_the_clock_and_resume_adds_the_paused_time(server: Server) -
 def test_a_reconnecting_player_gets_the_current_view(server: Server) -> None:
     code, token, host = room_with_bots(server)
     to_discussion(server, code, host)
-    version = host.view["version"]
+    seen = host.view
     host.close()
     server.advance(10)
     back = Client(server, code, token)
     view = back.expect("view")
-    assert view["version"] == version and view["view"]["phase"] == "discussion"
-    back.send({"type": "host_action", "id": 1, "text": "end_discussion"})
-    assert back.answer(1)["type"] == "accepted"
+    # a new connection counts its views from 1 again, starting from the current one
+    assert view["version"] == 1 and view["view"] == seen["view"]
+    assert view["view"]["phase"] == "discussion"
+    back.send({"type": "host_action", "id": 1, "text": "end_discussion", "version": 1})
+    assert back.answer(1) == {"type": "accepted", "id": 1, "version": 2}
 
 
 def test_an_absent_player_gets_a_stand_in_bot_after_the_grace_period(server: Server) -> None:
@@ -357,3 +361,25 @@ def test_with_the_timeout_rule_an_absent_player_is_left_to_the_clock(server: Ser
     m = match_of(server, code)
     if 1 in werewolf.actors(m.state):  # Bea's night action waits for the night's deadline
         assert host.view["deadline"]["label"] == "night"
+
+
+def test_a_view_is_sent_only_when_what_its_viewer_sees_changed(server: Server) -> None:
+    """The frames a connection gets count its own changes (1, 2, 3, …), never the actions."""
+    made = server.create(config={"players": 7})
+    code, token = made["code"], made["token"]
+    spy = Client(server, code, server.join(code, "Spy", role="spectator")["token"])
+    host = Client(server, code, token)
+    server.host("POST", f"/api/rooms/{code}/start", token, json={"fill_with": "random", "seed": 3})
+    host.expect("view")
+    to_discussion(server, code, host)
+    quiet(server, code, host, spy)
+    actions = match_of(server, code).version
+    for c in (host, spy):
+        views = [m for m in c.received if m["type"] == "view"]
+        assert [v["version"] for v in views] == list(range(1, len(views) + 1))
+        shown = ("match", "view", "legal", "host_actions", "deadline", "paused", "outcome")
+        for before, after in itertools.pairwise(views):
+            assert after["events"] or any(before[k] != after[k] for k in shown)
+    spied = [m for m in spy.received if m["type"] == "view"]
+    # the night's actions the spectator cannot see brought it nothing
+    assert len(spied) < actions

@@ -28,9 +28,11 @@ from wolfden.server.clock import Clock, RealClock
 from wolfden.server.errors import Refused
 from wolfden.server.rooms import (
     PROTOCOL_VERSION,
+    Feed,
     Participant,
     Room,
     RoomManager,
+    _json,
     game_info,
     token_hash,
 )
@@ -196,6 +198,7 @@ class Connection:
         self.settings = settings
         self.participant = ""
         self.token_hash = ""
+        self.feed = Feed()
         self.room: Room | None = None
         self.queue: asyncio.Queue[tuple[str, int | None]] = asyncio.Queue()
         self.tokens = float(settings.message_burst)
@@ -640,7 +643,7 @@ def create_app(
                 body: dict[str, Any] = {"type": "pong", "server_time": clock.now()}
                 if ref is not None:
                     body["id"] = ref
-                conn.send(json.dumps(body))
+                conn.send(_json(body))
             elif kind in ("action", "host_action"):
                 await act(conn, msg, ref, host=kind == "host_action")
             elif kind in ("reveal", "cover"):
@@ -688,8 +691,7 @@ def create_app(
                     ensure_ascii=False,
                 )
             )
-        if room.match is not None:
-            conn.send(manager.view_message(room, p))
+        manager.send_view(room, conn)
 
     async def act(conn: Connection, msg: dict[str, Any], ref: Any, *, host: bool) -> None:
         room = conn.room
@@ -708,10 +710,10 @@ def create_app(
             if host and "seat" in msg:
                 raise Refused("not_your_seat", "A host action is for no seat; leave out 'seat'.")
             if host:
-                new_version = await manager.host_action(room, p, conn.token_hash, action, version)
+                new_version = await manager.host_action(room, p, conn, action, version)
             else:
                 new_version = await manager.player_action(
-                    room, p, conn.token_hash, action, version, msg.get("seat")
+                    room, p, conn, action, version, msg.get("seat")
                 )
         except Refused as exc:
             body: dict[str, Any] = {
@@ -722,7 +724,7 @@ def create_app(
                 body["id"] = ref
             conn.send(json.dumps(body, ensure_ascii=False))
             return
-        conn.send(json.dumps({"type": "accepted", "id": ref, "version": new_version}))
+        conn.send(_json({"type": "accepted", "id": ref, "version": new_version}))
 
     async def hand_over_device(conn: Connection, msg: dict[str, Any], ref: Any, kind: str) -> None:
         """A shared device: ``reveal`` (the hand-over to a seat was confirmed) or ``cover``."""
@@ -733,14 +735,10 @@ def create_app(
         if p is None:
             raise Refused("unauthorized", "This token no longer works in this room.", 401)
         if kind == "reveal":
-            await manager.reveal(room, p, conn.token_hash, msg.get("seat"))
+            await manager.reveal(room, p, conn, msg.get("seat"))
         else:
-            await manager.cover(room, p, conn.token_hash)
-        body: dict[str, Any] = {"type": "accepted", "id": ref, "version": None}
-        m = room.match
-        if m is not None:
-            body["version"] = m.version
-        conn.send(json.dumps(body))
+            await manager.cover(room, p, conn)
+        conn.send(_json({"type": "accepted", "id": ref, "version": conn.feed.version}))
 
     install_wordlists(app, settings, manager)
 

@@ -82,12 +82,18 @@ class Phase:
     seconds: float = 0.0
     frames: int = 0
     frame_bytes: int = 0
+    views: int = 0
+    view_bytes: int = 0
     server_cpu: float | None = None
+    client_cpu: float = 0.0
 
     def cpu_ms_per_action(self) -> float | None:
         if self.server_cpu is None or not self.actions:
             return None
         return self.server_cpu / self.actions * 1000
+
+    def client_ms_per_action(self) -> float | None:
+        return self.client_cpu / self.actions * 1000 if self.actions else None
 
     def percentile(self, p: float) -> float:
         if not self.latencies:
@@ -108,6 +114,9 @@ class Member:
         self.legal: list[Any] = []
         self.host_actions: list[Any] = []
         self.outcome: Any = None
+        self.views = 0
+        """View frames received (the server sends one only when this viewer's view changed)."""
+        self.view_at = 0.0
 
 
 class Room:
@@ -124,6 +133,8 @@ class Room:
         self.host_token = ""
         self.stats: Phase | None = None
         self.tasks: list[asyncio.Task[None]] = []
+        self.answers: dict[int, float] = {}
+        self.sent = 0
 
     async def reader(self, m: Member) -> None:
         while True:
@@ -136,6 +147,9 @@ class Room:
                 self.stats.frame_bytes += len(raw)
             msg = orjson.loads(raw)
             kind = msg.get("type")
+            if self.stats is not None and kind in ("view", "msg"):
+                self.stats.views += 1
+                self.stats.view_bytes += len(raw)
             if kind == "view":
                 m.version, m.match = msg["version"], msg["match"]
                 m.legal, m.host_actions, m.outcome = (
@@ -143,16 +157,19 @@ class Room:
                     msg["host_actions"],
                     msg["outcome"],
                 )
+                m.views += 1
+                m.view_at = time.perf_counter()
                 self.changed.set()
+            elif kind == "accepted":
+                self.answers[msg["id"]] = time.perf_counter()
+                self.changed.set()
+
             elif kind == "msg":
                 m.version = msg["n"]
                 self.changed.set()
             elif kind in ("rejected", "error"):
                 self.rejected += 1
                 self.changed.set()
-
-    def reached(self, match: str, version: int) -> bool:
-        return all(m.match == match and m.version > version for m in self.members)
 
     async def act(self, rng: random.Random, http: Any, timeout: float = 5.0) -> float | None:
         """One action; its latency in seconds, or None when nothing could be done."""
@@ -161,55 +178,81 @@ class Room:
             sender = self.members[rng.randrange(len(self.members))]
             target = self.counter - 1
             t0 = time.perf_counter()
-            await sender.ws.send(json.dumps({"type": "msg", "n": self.counter, "pad": self.pad}))
+            text = orjson.dumps({"type": "msg", "n": self.counter, "pad": self.pad}).decode()
+            await sender.ws.send(text)
             return await self._wait(
                 lambda: all(m.version > target for m in self.members), t0, timeout
             )
         first = self.members[0]
         if first.outcome is not None:
+            match = first.match
             await http.post(
                 f"/api/rooms/{self.code}/again",
                 headers={"Authorization": f"Bearer {self.host_token}"},
             )
-            await self._wait(lambda: all(m.outcome is None for m in self.members), 0, timeout)
-            return None
-        match, version = first.match, first.version
-        if not all(m.match == match and m.version == version for m in self.members):
-            await self._wait(lambda: self._settled(), 0, timeout)
+            await self._wait(
+                lambda: all(m.match != match and m.outcome is None for m in self.members),
+                0,
+                timeout,
+            )
             return None
         movers = [m for m in self.members if m.legal]
         if movers:
             m = rng.choice(movers)
-            msg = {"type": "action", "version": version, "action": rng.choice(m.legal)}
+            kind, action = "action", rng.choice(m.legal)
         elif first.host_actions:
-            m = first
-            msg = {"type": "host_action", "version": version, "action": first.host_actions[0]}
-        else:  # only the clock can move on: wait for it
+            m, kind, action = first, "host_action", first.host_actions[0]
+        else:  # only the clock can move on: wait for it, then for everyone's news
+            seen = [x.views for x in self.members]
             with contextlib.suppress(TimeoutError):
-                await self._wait(lambda: self._moved(match, version), 0, 1.0)
+                await self._wait(
+                    lambda: any(x.views > n for x, n in zip(self.members, seen)), 0, 1.0
+                )
+                await self._barrier(self.members, seen, timeout)
             return None
+        self.sent += 1
+        ref = self.sent
+        seen = [x.views for x in self.members]
         rejected = self.rejected
         t0 = time.perf_counter()
-        await m.ws.send(json.dumps(msg))
-        return await self._wait(
-            lambda: self.reached(match, version) or self.rejected > rejected, t0, timeout
+        await m.ws.send(
+            orjson.dumps({"type": kind, "id": ref, "version": m.version, "action": action}).decode()
         )
+        await self._wait(lambda: ref in self.answers or self.rejected > rejected, 0, timeout)
+        if ref not in self.answers:
+            return None
+        last = self.answers.pop(ref)
+        # Views go only to those whose view changed, all written before the answer: whoever
+        # has none yet is pinged, and its pong comes after anything the action sent it.
+        await self._barrier([x for x in self.members if x is not m], seen, timeout)
+        for x, n in zip(self.members, seen):
+            if x.views > n:
+                last = max(last, x.view_at)
+        return last - t0
 
-    def _settled(self) -> bool:
-        first = self.members[0]
-        return all(m.match == first.match and m.version == first.version for m in self.members)
+    async def _barrier(self, members: list[Member], seen: list[int], timeout: float) -> None:
+        """Wait until each member has a new view or has had a WebSocket ping answered.
 
-    def _moved(self, match: str, version: int) -> bool:
-        return any(m.match != match or m.version != version for m in self.members)
+        The server writes every view of an action to its sockets in the same turn of its
+        event loop as the answer to the actor, before it reads anything more, and its
+        WebSocket layer answers a ping as it reads it: a pong therefore comes after every view
+        the action brought that socket. A view that came later anyway would leave that client
+        acting on an old view, which the server refuses (counted under errors)."""
+        index = {id(x): i for i, x in enumerate(self.members)}
+        waiting = [x for x in members if x.views == seen[index[id(x)]]]
+        if not waiting:
+            return
+        pongs = [await x.ws.ping() for x in waiting]
+        async with asyncio.timeout(timeout):
+            await asyncio.gather(*pongs)
+        await asyncio.sleep(0)  # the readers take in what came before the pongs
 
     async def _wait(self, done: Any, t0: float, timeout: float) -> float | None:
-        end = time.perf_counter() + timeout
-        while not done():
-            self.changed.clear()
-            left = end - time.perf_counter()
-            if left <= 0:
-                raise TimeoutError
-            await asyncio.wait_for(self.changed.wait(), left)
+        if not done():
+            async with asyncio.timeout(timeout):  # one timer for the whole wait, no tasks
+                while not done():
+                    self.changed.clear()
+                    await self.changed.wait()
         return time.perf_counter() - t0 if t0 else None
 
 
@@ -227,6 +270,7 @@ async def _drive(
 ) -> Phase:
     stats = Phase()
     cpu_before = _cpu_seconds(pid)
+    client_before = time.process_time()
     for r in rooms:
         r.stats = stats
     stop = time.perf_counter() + seconds
@@ -255,6 +299,7 @@ async def _drive(
     started = time.perf_counter()
     await asyncio.gather(*(loop(i, r) for i, r in enumerate(rooms)))
     stats.seconds = time.perf_counter() - started
+    stats.client_cpu = time.process_time() - client_before
     cpu_after = _cpu_seconds(pid)
     if cpu_before is not None and cpu_after is not None:
         stats.server_cpu = cpu_after - cpu_before
@@ -304,7 +349,7 @@ async def _wolfden_rooms(port: int, rooms: int, players: int, game: str) -> tupl
             for seat, token in enumerate(tokens):
                 ws = await connect(f"ws://127.0.0.1:{port}/ws", max_size=2**22)
                 await ws.send(
-                    json.dumps({"type": "hello", "v": 1, "room": made["code"], "token": token})
+                    json.dumps({"type": "hello", "v": 2, "room": made["code"], "token": token})
                 )
                 members.append(Member(ws, seat))
             room = Room(members, bare=False)
@@ -323,7 +368,7 @@ async def _wolfden_rooms(port: int, rooms: int, players: int, game: str) -> tupl
         if r.status_code != 200:
             raise click.ClickException(r.text)
     for room in built:
-        await room._wait(lambda room=room: room.members[0].match != "" and room._settled(), 0, 30)
+        await room._wait(lambda room=room: all(m.match != "" for m in room.members), 0, 30)
     return built, http
 
 
@@ -392,7 +437,7 @@ def run(
             proc.terminate()
             proc.wait(10)
     paced = results["wolfden"][0]
-    pad = max(64, paced.frame_bytes // max(1, paced.frames) - 40)
+    pad = max(64, paced.view_bytes // max(1, paced.views) - 40)
     results["pad"] = pad
     port = _free_port()
     proc = _start(
@@ -435,18 +480,22 @@ def report(results: dict[str, Any], rooms: int, players: int, interval: float) -
         "then saturation (each room acts again as soon as everyone saw its last action).",
         "",
         "| server | paced actions/s | p50 ms | p99 ms | errors/timeouts | saturation actions/s | "
-        "saturation p99 ms | server CPU ms per action | avg frame bytes |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "saturation p99 ms | server CPU ms per action | bench client CPU ms per action | "
+        "view frames per action | avg view frame bytes |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for name in ("wolfden", "bare"):
         paced, sat = results[name]
-        avg = paced.frame_bytes // max(1, paced.frames)
+        avg = paced.view_bytes // max(1, paced.views)
         cpu = sat.cpu_ms_per_action()
+        client = sat.client_ms_per_action()
+        per_action = sat.views / sat.actions if sat.actions else 0.0
         lines.append(
             f"| {'wolfden serve' if name == 'wolfden' else 'bare Starlette broadcast'} | "
             f"{paced.rate():.0f} | {paced.percentile(50):.1f} | {paced.percentile(99):.1f} | "
             f"{paced.errors + sat.errors}/{paced.timeouts + sat.timeouts} | {sat.rate():.0f} | "
-            f"{sat.percentile(99):.1f} | {'—' if cpu is None else f'{cpu:.2f}'} | {avg} |"
+            f"{sat.percentile(99):.1f} | {'—' if cpu is None else f'{cpu:.2f}'} | "
+            f"{'—' if client is None else f'{client:.2f}'} | {per_action:.1f} | {avg} |"
         )
     w, b = results["wolfden"][1].rate(), results["bare"][1].rate()
     paced = results["wolfden"][0]
@@ -462,11 +511,19 @@ def report(results: dict[str, Any], rooms: int, players: int, interval: float) -
         + ("met" if b and w >= 0.5 * b else "NOT met")
         + (f" — ratio {w / b:.2f}." if b else "."),
         "- Server CPU per action is the server process's CPU time during the saturation phase "
-        "over the actions it served: it does not depend on what else the machine is doing, and "
+        "over the actions it served: it depends far less than the rates on what else the machine "
+        "is doing (on a busy machine it still varies by about a tenth from run to run), and "
         "1000 divided by it is the rate one free core would reach.",
-        "- The bare app echoes each message to its room's clients with a payload as large as "
-        "wolfden's average view frame; wolfden also checks, applies, commits to SQLite and "
-        "computes one view per client for every action.",
+        "- The bare app echoes each message to every client of its room with a payload as large "
+        "as wolfden's average view frame; wolfden also checks, applies, commits to SQLite and "
+        "computes one view per client for every action, and sends a view only to the clients "
+        "whose view changed (view frames per action). An action counts as done when the actor "
+        "has its answer and every other client has its new view or, having none coming, has had "
+        "a WebSocket ping (sent after the answer) answered: those pings are part of the "
+        "server's CPU time.",
+        "- Bench client CPU per action is this process's CPU time (all the scripted clients) "
+        "over the actions of the saturation phase: when it is close to the server's, the "
+        "clients, not the server, set the pace.",
         "- One-minute load average of the machine before/after the run: "
         + " / ".join(f"{a:.2f}" for a in (results["load_before"][0], results["load_after"][0]))
         + " (2 cores, shared with other work; above 2 the figures are held back by the "

@@ -59,7 +59,7 @@ ROLES = ("player", "spectator", "table")
 SHARED = "shared"
 """The role of a shared device: one participant (one token) that holds several seats."""
 ABSENT_POLICIES = ("bot", "wait", "timeout")
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 
 
 def storage_refused(what: str) -> Refused:
@@ -157,11 +157,22 @@ def find_game(game_id: Any) -> Game:
         raise not_found("game_not_found", str(exc)) from exc
 
 
+@dataclass
+class Feed:
+    """What one connection was last shown of the match. A ``view`` frame goes out only when
+    this changes (or the action brought this viewer events), and ``version`` counts the frames
+    on this connection: nothing in the frames tells how many actions the match has seen."""
+
+    version: int = 0
+    shown: str | None = None
+
+
 class Peer(Protocol):
     """One connected client (a WebSocket) of one participant."""
 
     participant: str
     token_hash: str
+    feed: Feed
 
     def send(self, text: str) -> None: ...
 
@@ -337,7 +348,7 @@ class Room:
             "seats": seats,
             "participants": [self.participant_json(p) for p in self.participants.values()],
             "settings": asdict(self.settings),
-            "match": None if m is None else {"id": m.id, "version": m.version, "ended": m.ended},
+            "match": None if m is None else {"id": m.id, "ended": m.ended},
             "paused": m is not None and not m.ended and m.paused_at is not None,
             "matches": list(self.finished),
         }
@@ -853,23 +864,22 @@ class RoomManager:
                 room.hide(pid)
 
     def _send_to(self, room: Room, p: Participant) -> None:
-        if room.match is None:
-            return
-        text = self.view_message(room, p)
-        for peer in room.peers.get(p.id, ()):
-            peer.send(text)
+        """A shared device's new hand-over state to its connections."""
+        peers = room.peers.get(p.id)
+        if room.match is not None and peers:
+            self._publish(room, {p.id: peers}, [])
 
-    async def reveal(self, room: Room, p: Participant, peer_hash: str, seat: Any) -> None:
+    async def reveal(self, room: Room, p: Participant, peer: Peer, seat: Any) -> None:
         """The hand-over was confirmed ("I am ..., show me"): the device now receives the view
         of that seat, which it holds and which may act now."""
         async with room.lock:
-            self._check_token(room, p, peer_hash)
+            self._check_token(room, p, peer.token_hash)
             if p.role != SHARED:
                 raise Refused("not_your_seat", "Only a shared device is handed from seat to seat.")
             if not isinstance(seat, int) or isinstance(seat, bool) or seat not in p.seats:
                 held = ", ".join(str(s) for s in p.seats)
                 raise Refused("not_your_seat", f"This device holds the seats {held}.")
-            m = self._live(room, None)
+            m = self._live(room, peer, None)
             actors = room.game.actors(m.state)
             if seat not in self._offered(p, actors):
                 raise Refused("not_your_turn", "The game is not waiting for that seat now.")
@@ -879,11 +889,11 @@ class RoomManager:
                 room.shown_turn.add(p.id)
             self._send_to(room, p)
 
-    async def cover(self, room: Room, p: Participant, peer_hash: str) -> None:
+    async def cover(self, room: Room, p: Participant, peer: Peer) -> None:
         """Hide the seat's screen again: the device shows the table view (or the next
         hand-over)."""
         async with room.lock:
-            self._check_token(room, p, peer_hash)
+            self._check_token(room, p, peer.token_hash)
             if p.role != SHARED:
                 raise Refused("not_your_seat", "Only a shared device is handed from seat to seat.")
             if room.hide(p.id):
@@ -1140,17 +1150,19 @@ class RoomManager:
         self,
         room: Room,
         p: Participant,
-        peer_hash: str,
+        peer: Peer,
         action: Action,
         version: Any,
         seat: Any = None,
     ) -> int:
-        """A seat's action. ``seat`` is the seat the message names (None: the sender's own; a
-        shared device acts for the seat it was handed to)."""
+        """A seat's action; answers the version of the view this connection now has. ``seat`` is
+        the seat the message names (None: the sender's own; a shared device acts for the seat
+        it was handed to)."""
         async with room.lock:
-            self._check_token(room, p, peer_hash)
+            self._check_token(room, p, peer.token_hash)
             if p.role == SHARED:
-                return self._shared_action(room, p, action, version, seat)
+                self._shared_action(room, p, peer, action, version, seat)
+                return peer.feed.version
             if p.role != "player" or p.seat is None:
                 raise Refused("not_a_player", "Only players with a seat can act in the match.")
             if seat is not None and seat != p.seat:
@@ -1158,15 +1170,16 @@ class RoomManager:
                     "not_your_seat",
                     "You can only act for your own seat; leave out 'seat' or give your own.",
                 )
-            m = self._live(room, version)
+            m = self._live(room, peer, version)
             seat = p.seat
             if room.seats[seat].participant != p.id:
                 raise Refused("not_a_player", "This seat is not yours any more.")
-            return self._seat_action(room, m, seat, action)
+            self._seat_action(room, m, seat, action)
+            return peer.feed.version
 
     def _shared_action(
-        self, room: Room, p: Participant, action: Action, version: Any, asked: Any
-    ) -> int:
+        self, room: Room, p: Participant, peer: Peer, action: Action, version: Any, asked: Any
+    ) -> None:
         shown = room.shown.get(p.id)
         seat = shown if asked is None else asked
         if seat is not None and (
@@ -1174,7 +1187,7 @@ class RoomManager:
         ):
             held = ", ".join(str(s) for s in p.seats)
             raise Refused("not_your_seat", f"This device holds the seats {held} only.")
-        m = self._live(room, version)
+        m = self._live(room, peer, version)
         if seat is not None and seat not in room.game.actors(m.state):
             raise Refused("not_your_turn", "The game is not waiting for that seat now.")
         if seat is None or seat != shown:
@@ -1182,9 +1195,9 @@ class RoomManager:
                 "not_handed_over",
                 "Hand the device over first: the seat's player confirms who they are, then acts.",
             )
-        return self._seat_action(room, m, seat, action)
+        self._seat_action(room, m, seat, action)
 
-    def _seat_action(self, room: Room, m: Match, seat: int, action: Action) -> int:
+    def _seat_action(self, room: Room, m: Match, seat: int, action: Action) -> None:
         game = room.game
         if seat not in game.actors(m.state):
             raise Refused("not_your_turn", "The game is not waiting for an action from you now.")
@@ -1192,28 +1205,27 @@ class RoomManager:
         if not _allowed(action, legal):
             raise Refused("illegal_action", _not_allowed(action, legal))
         self._commit(room, m, seat, action)
-        return m.version
 
     async def host_action(
-        self, room: Room, p: Participant, peer_hash: str, action: Action, version: Any
+        self, room: Room, p: Participant, peer: Peer, action: Action, version: Any
     ) -> int:
         async with room.lock:
-            self._check_token(room, p, peer_hash)
+            self._check_token(room, p, peer.token_hash)
             if p.id != room.host:
                 raise Refused("not_host", "Only the host of the room can do this.")
-            m = self._live(room, version)
+            m = self._live(room, peer, version)
             legal = room.game.legal_actions(m.state, None)
             if not _allowed(action, legal):
                 raise Refused("illegal_action", _not_allowed(action, legal, host=True))
             self._commit(room, m, None, action)
-            return m.version
+            return peer.feed.version
 
     def _check_token(self, room: Room, p: Participant, peer_hash: str) -> None:
         current = room.participants.get(p.id)
         if current is None or not hmac.compare_digest(current.token_hash, peer_hash):
             raise Refused("unauthorized", "This token no longer works in this room.", 401)
 
-    def _live(self, room: Room, version: Any) -> Match:
+    def _live(self, room: Room, peer: Peer, version: Any) -> Match:
         m = room.match
         if m is None:
             raise Refused("match_not_live", "No match is being played in this room.")
@@ -1221,11 +1233,11 @@ class RoomManager:
             raise Refused("match_over", "The match has ended.")
         if m.paused_at is not None:
             raise Refused("paused", "The match is paused.")
-        if version is not None and version != m.version:
+        if version is not None and version != peer.feed.version:
             raise Refused(
                 "stale",
-                f"The match has moved on (now at version {m.version}, you acted on {version}); "
-                "look at the new view and act again.",
+                f"Your view has changed (it is now at version {peer.feed.version}, you acted on "
+                f"{version}); look at the new view and act again.",
             )
         return m
 
@@ -1406,10 +1418,9 @@ class RoomManager:
         if room.hide(pid):
             # a shared device that (re)connects is covered until the next hand-over
             p = room.participants.get(pid)
-            if p is not None and room.match is not None:
-                text = self.view_message(room, p)
-                for other in room.peers[pid] - {peer}:
-                    other.send(text)
+            others = room.peers[pid] - {peer}
+            if p is not None and room.match is not None and others:
+                self._publish(room, {pid: others}, [])
         if first:
             task = room.grace_tasks.pop(pid, None)
             if task:
@@ -1480,40 +1491,46 @@ class RoomManager:
             for peer in peers:
                 peer.send(text)
 
-    def view_message(self, room: Room, p: Participant, events: Iterable[Event] = ()) -> str:
-        assert room.match is not None
-        return self._view_texts(room, [p], list(events))[p.id]
+    def send_view(self, room: Room, peer: Peer) -> None:
+        """The current view to one connection, whatever it was shown before (after hello)."""
+        if room.match is not None:
+            self._publish(room, {peer.participant: {peer}}, [], force=True)
 
     def publish_views(self, room: Room, events: list[Event]) -> None:
-        if room.match is None or not room.peers:
-            return
-        people = [room.participants[pid] for pid in room.peers if pid in room.participants]
-        texts = self._view_texts(room, people, events)
-        for pid, peers in room.peers.items():
-            text = texts.get(pid)
-            if text is not None:
-                for peer in peers:
-                    peer.send(text)
+        """Each connection's new view, to those whose view, legal actions, countdown, pause or
+        outcome changed or whom the action brought events: nothing else goes out, so what a
+        client receives depends only on what it may see."""
+        if room.match is not None and room.peers:
+            self._publish(room, room.peers, events)
 
-    def _view_texts(
-        self, room: Room, people: list[Participant], events: list[Event]
-    ) -> dict[str, str]:
+    def _publish(
+        self,
+        room: Room,
+        peers: Mapping[str, Iterable[Peer]],
+        events: list[Event],
+        *,
+        force: bool = False,
+    ) -> None:
         m = room.match
         assert m is not None
         game = room.game
-        now = self.clock.now()
         live = room.live_match() is m
         actors = game.actors(m.state) if live else frozenset()
         paused = live and m.paused_at is not None
-        cache: dict[tuple[Viewer, bool, Any], str] = {}
-        out: dict[str, str] = {}
-        for p in people:
+        now = _json(self.clock.now())
+        # one view, one encoding per kind of viewer (a seat, spectators, the table, the host; a
+        # shared device in one hand-over state)
+        shown: dict[tuple[Viewer, bool, Any], tuple[str, str]] = {}
+        for pid, group in peers.items():
+            p = room.participants.get(pid)
+            if p is None:
+                continue
             viewer = room.viewer_of(p)
             is_host = p.id == room.host
             device = self._device_json(room, p, actors) if p.role == SHARED else None
             key = (viewer, is_host, None if device is None else orjson.dumps(device))
-            text = cache.get(key)
-            if text is None:
+            found = shown.get(key)
+            if found is None:
                 seat = viewer.seat
                 # a shared device waiting to be handed over is sent nothing of any view
                 covered = device is not None and device["shown"] is None and device["waiting"]
@@ -1528,23 +1545,30 @@ class RoomManager:
                     else []
                 )
                 body: dict[str, Any] = {
-                    "type": "view",
                     "match": m.id,
-                    "version": m.version,
                     "view": None if covered else game.view(m.state, viewer),
-                    "events": _events(game, m.state, events, viewer) if events else [],
                     "legal": legal,
                     "host_actions": host_actions,
                     "deadline": self.deadline_json(room, m, viewer),
                     "paused": paused,
                     "outcome": m.outcome,
-                    "server_time": now,
                 }
                 if device is not None:
                     body["device"] = device
-                text = cache[key] = _json(body)
-            out[p.id] = text
-        return out
+                content = _json(body)
+                seen = _events(game, m.state, events, viewer) if events else []
+                found = shown[key] = (content, _json(seen) if seen else "")
+            content, seen_text = found
+            for peer in group:
+                feed = peer.feed
+                if not force and not seen_text and feed.shown == content:
+                    continue
+                feed.version += 1
+                feed.shown = content
+                peer.send(
+                    f'{{"type":"view","version":{feed.version},"server_time":{now},'
+                    f'"events":{seen_text or "[]"},{content[1:]}'
+                )
 
     def _device_json(self, room: Room, p: Participant, actors: frozenset[int]) -> dict[str, Any]:
         """A shared device's hand-over state: the seats it holds, the one it was handed to,

@@ -299,7 +299,7 @@ async def _connect(port: int, code: str, token: str) -> Any:
     from websockets.asyncio.client import connect
 
     ws = await connect(f"ws://127.0.0.1:{port}/ws", max_size=2**22, open_timeout=60)
-    await ws.send(json.dumps({"type": "hello", "v": 1, "room": code, "token": token}))
+    await ws.send(json.dumps({"type": "hello", "v": 2, "room": code, "token": token}))
     return ws
 
 

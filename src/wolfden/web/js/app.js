@@ -202,9 +202,15 @@ async function onMessage(msg) {
   if (msg.server_time) app.offset = msg.server_time - Date.now() / 1000;
   if (msg.type === "welcome") {
     app.you = msg.you;
+    app.seen = 0; // view versions count the frames of one connection: a new one starts again
   } else if (msg.type === "room") {
     const first = !app.room;
+    const before = app.room && app.room.match ? app.room.match.id : null;
     app.room = msg.room;
+    // a match that starts while this screen is here: its first view opens the narration
+    if (!first && msg.room.status === "live" && msg.room.match && msg.room.match.id !== before) {
+      app.startedMatch = msg.room.match.id;
+    }
     const me = app.room.participants.find((p) => app.you && p.id === app.you.id);
     if (me) app.you = { ...app.you, ...me };
     if (first || !app.renderer || app.renderer.id !== app.room.game) {
@@ -229,7 +235,8 @@ function onView(msg) {
     app.log = restoreLog(msg.match);
     app.local = {};
   }
-  if (prev && msg.version < prev.version) return;
+  if (msg.version <= (app.seen || 0)) return;
+  app.seen = msg.version;
   const shared = isShared();
   // A shared device forgets one player's screen state (an open role card) before the next one.
   if (shared && prev && (prev.device && prev.device.shown) !== (msg.device && msg.device.shown)) app.local = {};
@@ -277,7 +284,7 @@ function narrate(prev, msg) {
   const lang = (app.renderer && app.renderer.lang && view && app.renderer.lang(view)) || "en";
   const lines = [];
   const tableView = table || (shared && msg.view && msg.device && msg.device.shown === null);
-  if (tableView && msg.version === 0 && app.spokenMatch !== msg.match) {
+  if (tableView && !prev && app.startedMatch === msg.match && app.spokenMatch !== msg.match) {
     app.spokenMatch = msg.match;
     const opening = app.renderer && app.renderer.opening ? app.renderer.opening(msg.view) : msg.view && msg.view.narration;
     if (Array.isArray(opening)) lines.push(...opening);

@@ -1,7 +1,7 @@
 // The play WebSocket: hello with the stored token, then views, room summaries and answers.
 // It reconnects by itself (after sleep, a network change or a server restart) without asking.
 
-const PROTOCOL = 1;
+const PROTOCOL = 2;
 const FINAL = new Set(["kicked", "token_replaced", "left"]);
 
 export class Connection {
