@@ -10,7 +10,7 @@ import json
 import logging
 import mimetypes
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
 from pathlib import Path
 from typing import Any, Literal
 
@@ -191,7 +191,9 @@ CLOSE_CODES = {"kicked": 4001, "token_replaced": 4002, "left": 4003, "flood": 10
 
 
 class Connection:
-    """One client's WebSocket: a reader loop here, a writer task draining a bounded queue."""
+    """One client's WebSocket: a reader loop here; frames are written straight to the socket
+    while it keeps up, and through a bounded queue drained by a writer task once it does not
+    (a write had to wait for the socket), so the frames keep their order either way."""
 
     def __init__(self, ws: WebSocket, settings: Settings) -> None:
         self.ws = ws
@@ -201,20 +203,43 @@ class Connection:
         self.feed = Feed()
         self.room: Room | None = None
         self.queue: asyncio.Queue[tuple[str, int | None]] = asyncio.Queue()
+        self.stalled: tuple[Coroutine[Any, Any, None], Any] | None = None
+        """A direct write the socket made wait: the writer task finishes it first."""
+        self.busy = False
+        """The writer task holds a frame it has not finished writing."""
+        self.dead = False
+        """A write failed: the socket is gone, nothing more is sent."""
         self.tokens = float(settings.message_burst)
         self.last = time.monotonic()
         self.dropped = 0
         self.closing = False
 
     def send(self, text: str) -> None:
-        if self.closing:
+        if self.closing or self.dead:
             return
-        if self.queue.qsize() >= self.settings.send_queue_limit:
-            log.warning("a client of %s is too slow; disconnecting it", self.participant)
-            self.closing = True
-            self.queue.put_nowait(("", 1013))
+        if self.busy or self.stalled is not None or not self.queue.empty():
+            if self.queue.qsize() >= self.settings.send_queue_limit:
+                log.warning("a client of %s is too slow; disconnecting it", self.participant)
+                self.closing = True
+                self.queue.put_nowait(("", 1013))
+                return
+            self.queue.put_nowait((text, None))
             return
-        self.queue.put_nowait((text, None))
+        # Nothing waits to be written: write now, without a hop through the writer task. The
+        # write runs to its end unless the socket is backed up, when it waits in the writer.
+        write = self.ws.send_text(text)
+        try:
+            waiting = write.send(None)
+        except StopIteration:
+            return
+        except UnicodeEncodeError:
+            log.error("a message that is not valid UTF-8 was not sent")
+            return
+        except Exception:
+            self.dead = True
+            return
+        self.stalled = (write, waiting)
+        self.queue.put_nowait(("", None))  # wakes the writer, which finishes the stalled write
 
     def close(self, reason: str) -> None:
         if self.closing:
@@ -226,16 +251,29 @@ class Connection:
     async def writer(self) -> None:
         while True:
             text, code = await self.queue.get()
+            self.busy = True
+            if self.stalled is not None:
+                write, waiting = self.stalled
+                try:
+                    await _resume(write, waiting)
+                except UnicodeEncodeError:
+                    log.error("a message that is not valid UTF-8 was not sent")
+                except Exception:
+                    self.dead = True
+                finally:
+                    self.stalled = None
             if code is not None:
                 with contextlib.suppress(Exception):
                     await self.ws.close(code)
                 return
-            try:
-                await self.ws.send_text(text)
-            except UnicodeEncodeError:
-                log.error("a message that is not valid UTF-8 was not sent")
-            except Exception:
-                return
+            if text and not self.dead:
+                try:
+                    await self.ws.send_text(text)
+                except UnicodeEncodeError:
+                    log.error("a message that is not valid UTF-8 was not sent")
+                except Exception:
+                    self.dead = True
+            self.busy = False
 
     def allow(self) -> bool:
         now = time.monotonic()
@@ -256,6 +294,24 @@ class Connection:
         if ref is not None:
             body["id"] = ref
         self.send(json.dumps(body, ensure_ascii=False))
+
+
+async def _resume(write: Coroutine[Any, Any, None], waiting: Any) -> None:
+    """Run a write coroutine on to its end after its first step yielded ``waiting`` (the future
+    it waits for, as it would have handed it to a task)."""
+    try:
+        while True:
+            if isinstance(waiting, asyncio.Future):
+                waiting._asyncio_future_blocking = False
+                await asyncio.wait([waiting])
+            else:  # a bare yield: give the loop one turn
+                await asyncio.sleep(0)
+            try:
+                waiting = write.send(None)
+            except StopIteration:
+                return
+    finally:
+        write.close()
 
 
 def _ref(msg: dict[str, Any]) -> Any:
