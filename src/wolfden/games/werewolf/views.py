@@ -46,55 +46,113 @@ def _phase_lines(state: State) -> list[str]:
     return [state.result[1]] if state.result else []
 
 
-def view(state: State, viewer: Viewer) -> dict[str, Any]:
-    config = state.config
-    n = config.players
-    ended = state.phase is Phase.END
-    everything = ended or sees_all(state, viewer)
-    seat = viewer.seat if viewer.kind is ViewerKind.SEAT else None
-    if seat is not None and not 0 <= seat < n:
-        seat = None
-    revealed = {s for _, s, _ in state.deaths}
-    known_roles: set[int] = set(range(n)) if everything else set(revealed)
-    me_wolf = seat is not None and state.roles[seat] is Role.WEREWOLF
-    if seat is not None:
-        known_roles.add(seat)
-        if me_wolf:
-            known_roles |= {s for s in range(n) if state.roles[s] is Role.WEREWOLF}
-    seats = []
-    for s in range(n):
-        entry: dict[str, Any] = {"seat": s, "name": config.name(s), "alive": state.is_alive(s)}
-        if s in known_roles:
-            entry["role"] = state.roles[s].value
-            entry["card"] = state.cards[s].id
-        seats.append(entry)
-    dl = timer(state, viewer)
-    out: dict[str, Any] = {
-        "game": "werewolf",
-        "phase": state.phase.value,
-        "round": state.round,
-        "players": n,
-        "seats": seats,
-        "deal": {
+class _Shared:
+    """The parts of a state's views that do not depend on the viewer, worked out once per state
+    (a server computes the views of every seat of the same state one after the other)."""
+
+    __slots__ = (
+        "ballot",
+        "deal",
+        "ended",
+        "hidden",
+        "n",
+        "narration",
+        "night",
+        "open",
+        "pack",
+        "phase",
+        "revealed",
+        "timer",
+        "wolves",
+    )
+
+    def __init__(self, state: State) -> None:
+        config = state.config
+        n = self.n = config.players
+        self.ended = state.phase is Phase.END
+        self.phase = state.phase.value
+        self.night = state.phase is Phase.NIGHT
+        self.revealed = frozenset(s for _, s, _ in state.deaths)
+        self.pack = [s for s in range(n) if state.roles[s] is Role.WEREWOLF]
+        self.wolves = frozenset(self.pack)
+        alive = state.alive
+        # each seat as a viewer who does not know its card sees it, and as one who does
+        self.hidden = tuple(
+            {"seat": s, "name": config.name(s), "alive": bool(alive >> s & 1)} for s in range(n)
+        )
+        self.open = tuple(
+            {**entry, "role": state.roles[s].value, "card": state.cards[s].id}
+            for s, entry in enumerate(self.hidden)
+        )
+        self.deal = {
             "werewolves": config.werewolf_count,
             "seers": config.seer_count,
             "guardians": config.guardian_count,
             "villagers": config.villager_count,
-        },
-        "narration": _phase_lines(state),
+        }
+        self.narration = _phase_lines(state)
+        dl = timer(state, Viewer(ViewerKind.SPECTATOR))  # the same countdown for everyone
+        self.timer = None if dl is None else {"label": dl.label, "seconds": dl.seconds}
+        self.ballot: dict[str, Any] | None = (
+            {
+                "candidates": list(state.candidates),
+                "revote": state.phase is Phase.REVOTE,
+                "cast": sum(1 for s in state.living() if state.ballot[s] != NOT_VOTED),
+                "voters": len(state.living()),
+            }
+            if state.phase in (Phase.VOTE, Phase.REVOTE)
+            else None
+        )
+
+
+_last: tuple[State, _Shared] | None = None
+"""The last state viewed and its shared parts. States are never changed once made (``apply``
+returns a new one), so the same object always has the same shared parts."""
+
+
+def _shared(state: State) -> _Shared:
+    global _last
+    last = _last
+    if last is not None and last[0] is state:
+        return last[1]
+    shared = _Shared(state)
+    _last = (state, shared)
+    return shared
+
+
+def view(state: State, viewer: Viewer) -> dict[str, Any]:
+    c = _shared(state)
+    n = c.n
+    ended = c.ended
+    everything = ended or sees_all(state, viewer)
+    seat = viewer.seat if viewer.kind is ViewerKind.SEAT else None
+    if seat is not None and not 0 <= seat < n:
+        seat = None
+    if everything:
+        seats = [dict(entry) for entry in c.open]
+    else:
+        known = c.revealed
+        if seat is not None:
+            known = known | c.wolves | {seat} if seat in c.wolves else known | {seat}
+        hidden, shown = c.hidden, c.open
+        seats = [dict(shown[s] if s in known else hidden[s]) for s in range(n)]
+    timer_ = c.timer
+    out: dict[str, Any] = {
+        "game": "werewolf",
+        "phase": c.phase,
+        "round": state.round,
+        "players": n,
+        "seats": seats,
+        "deal": dict(c.deal),
+        "narration": list(c.narration),
         "night_result": state.night_result,
         "tallies": list(state.tallies),
-        "timer": None if dl is None else {"label": dl.label, "seconds": dl.seconds},
+        "timer": None if timer_ is None else dict(timer_),
     }
-    if state.phase in (Phase.VOTE, Phase.REVOTE):
-        out["ballot"] = {
-            "candidates": list(state.candidates),
-            "revote": state.phase is Phase.REVOTE,
-            "cast": sum(1 for s in state.living() if state.ballot[s] != NOT_VOTED),
-            "voters": len(state.living()),
-        }
+    if c.ballot is not None:
+        out["ballot"] = {**c.ballot, "candidates": list(c.ballot["candidates"])}
     if seat is not None:
-        out["you"] = _private(state, seat)
+        out["you"] = _private(state, seat, c)
     if everything:
         out["night_log"] = list(state.night_log)
         if state.phase is Phase.NIGHT:
@@ -106,9 +164,9 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
             }
         if state.phase in (Phase.VOTE, Phase.REVOTE):
             out["ballot"]["votes"] = {
-                str(v): (None if c == NO_ONE else c)
-                for v, c in enumerate(state.ballot)
-                if c != NOT_VOTED
+                str(v): (None if choice == NO_ONE else choice)
+                for v, choice in enumerate(state.ballot)
+                if choice != NOT_VOTED
             }
     if ended:
         team = state.result[0] if state.result else None
@@ -117,14 +175,15 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     return out
 
 
-def _private(state: State, seat: int) -> dict[str, Any]:
+def _private(state: State, seat: int, c: _Shared) -> dict[str, Any]:
     """What only this seat knows (and the dead or the omniscient, who know everything)."""
     card = state.cards[seat]
     role = card.role
+    entry = c.open[seat]
     me: dict[str, Any] = {
         "seat": seat,
-        "name": state.config.name(seat),
-        "alive": state.is_alive(seat),
+        "name": entry["name"],
+        "alive": entry["alive"],
         "role": role.value,
         "card": card.id,
         "card_label": card.label,
@@ -136,10 +195,10 @@ def _private(state: State, seat: int) -> dict[str, Any]:
             "There were not enough Villager cards for everyone who asked for one, "
             "so you were dealt another role."
         )
-    night = state.phase is Phase.NIGHT
+    night = c.night
     if role is Role.WEREWOLF:
-        pack = [s for s, r in enumerate(state.roles) if r is Role.WEREWOLF]
-        me["pack"] = pack
+        pack = c.pack
+        me["pack"] = list(pack)
         if night:
             me["pack_picks"] = {str(w): state.picks[w] for w in pack if state.picks[w] != NO_ONE}
             me["pack_previous_picks"] = {
@@ -162,7 +221,7 @@ def _private(state: State, seat: int) -> dict[str, Any]:
         if night:
             choice = state.guard_choice[seat]
             me["protecting"] = None if choice == NO_ONE else choice
-    if state.phase in (Phase.VOTE, Phase.REVOTE):
+    if c.ballot is not None:
         vote = state.ballot[seat]
         me["voted"] = vote != NOT_VOTED
         me["vote"] = vote if vote >= 0 else None
