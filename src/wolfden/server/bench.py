@@ -125,7 +125,9 @@ class Room:
     def __init__(self, members: list[Member], bare: bool) -> None:
         self.members = members
         self.bare = bare
-        self.changed = asyncio.Event()
+        self.waiter: tuple[Any, asyncio.Future[None]] | None = None
+        """What ``_wait`` waits for: its condition, checked by the readers as frames come in,
+        and the future it sleeps on (one wake-up when the condition holds, not one per frame)."""
         self.rejected = 0
         self.counter = 0
         self.pad = ""
@@ -142,14 +144,15 @@ class Room:
                 raw = await m.ws.recv(decode=False)
             except ConnectionClosed:
                 return
-            if self.stats is not None:
-                self.stats.frames += 1
-                self.stats.frame_bytes += len(raw)
             msg = orjson.loads(raw)
             kind = msg.get("type")
-            if self.stats is not None and kind in ("view", "msg"):
-                self.stats.views += 1
-                self.stats.view_bytes += len(raw)
+            stats = self.stats
+            if stats is not None:
+                stats.frames += 1
+                stats.frame_bytes += len(raw)
+                if kind == "view" or kind == "msg":
+                    stats.views += 1
+                    stats.view_bytes += len(raw)
             if kind == "view":
                 m.version, m.match = msg["version"], msg["match"]
                 m.legal, m.host_actions, m.outcome = (
@@ -159,17 +162,17 @@ class Room:
                 )
                 m.views += 1
                 m.view_at = time.perf_counter()
-                self.changed.set()
             elif kind == "accepted":
                 self.answers[msg["id"]] = time.perf_counter()
-                self.changed.set()
-
             elif kind == "msg":
                 m.version = msg["n"]
-                self.changed.set()
             elif kind in ("rejected", "error"):
                 self.rejected += 1
-                self.changed.set()
+            else:
+                continue
+            waiter = self.waiter
+            if waiter is not None and not waiter[1].done() and waiter[0]():
+                waiter[1].set_result(None)
 
     async def act(self, rng: random.Random, http: Any, timeout: float = 5.0) -> float | None:
         """One action; its latency in seconds, or None when nothing could be done."""
@@ -249,10 +252,13 @@ class Room:
 
     async def _wait(self, done: Any, t0: float, timeout: float) -> float | None:
         if not done():
-            async with asyncio.timeout(timeout):  # one timer for the whole wait, no tasks
-                while not done():
-                    self.changed.clear()
-                    await self.changed.wait()
+            woken: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self.waiter = (done, woken)
+            try:
+                async with asyncio.timeout(timeout):  # one timer for the whole wait, no tasks
+                    await woken
+            finally:
+                self.waiter = None
         return time.perf_counter() - t0 if t0 else None
 
 
@@ -397,6 +403,17 @@ async def _close(rooms: list[Room]) -> None:
             t.cancel()
 
 
+def _run_loop(main: Any) -> Any:
+    """Run the clients on uvloop where it is installed (the servers' uvicorn uses it too), so
+    the clients' own event loop costs as little as the servers' does."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        return runner.run(main)
+
+
 def run(
     rooms: int, players: int, seconds: float, saturation: float, interval: float, game: str
 ) -> dict[str, Any]:
@@ -432,7 +449,7 @@ def run(
                 await http.aclose()
                 return paced, sat
 
-            results["wolfden"] = asyncio.run(wolfden())
+            results["wolfden"] = _run_loop(wolfden())
         finally:
             proc.terminate()
             proc.wait(10)
@@ -466,7 +483,7 @@ def run(
             await _close(built)
             return paced, sat
 
-        results["bare"] = asyncio.run(bare())
+        results["bare"] = _run_loop(bare())
     finally:
         proc.terminate()
         proc.wait(10)
