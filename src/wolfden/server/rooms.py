@@ -382,8 +382,13 @@ def _plain(obj: Any) -> Any:
 
 
 def _json(obj: Any) -> str:
-    """Compact JSON text; orjson, because every view is encoded once per viewer."""
-    return orjson.dumps(obj, default=_plain, option=_ORJSON).decode()
+    """Compact JSON text; orjson, because every view is encoded once per viewer. Most objects
+    have only text keys: they are encoded without the (slower) non-text-key option, which is
+    used only when the first attempt meets a key that is not text (the text is the same)."""
+    try:
+        return orjson.dumps(obj, default=_plain).decode()
+    except TypeError:
+        return orjson.dumps(obj, default=_plain, option=_ORJSON).decode()
 
 
 class RoomManager:
