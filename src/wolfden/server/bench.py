@@ -105,6 +105,30 @@ class Phase:
         return self.actions / self.seconds if self.seconds else 0.0
 
 
+_VIEW_HEAD = b'{"type":"view","version":'
+_VIEW_FIELDS = ("legal", "host_actions", "outcome")
+
+
+def _view_fields(raw: bytes) -> dict[str, Any] | None:
+    """A view frame's version, legal and host actions and outcome, read without decoding the
+    view itself (the server writes them after it; the clients act only on these). None when
+    the frame is not laid out that way."""
+    start = len(_VIEW_HEAD)
+    end = raw.find(b",", start)
+    legal = raw.rfind(b',"legal":')
+    if end < 0 or legal < 0:
+        return None
+    try:
+        fields = orjson.loads(b"{" + raw[legal + 1 :])
+        version = int(raw[start:end])
+    except ValueError:  # orjson's decode error is a ValueError too
+        return None
+    if not isinstance(fields, dict) or any(k not in fields for k in _VIEW_FIELDS):
+        return None
+    fields["version"] = version
+    return fields
+
+
 class Member:
     def __init__(self, ws: Any, seat: int) -> None:
         self.ws = ws
@@ -144,8 +168,17 @@ class Room:
                 raw = await m.ws.recv(decode=False)
             except ConnectionClosed:
                 return
-            msg = orjson.loads(raw)
-            kind = msg.get("type")
+            if raw.startswith(_VIEW_HEAD):
+                kind = "view"
+                msg = _view_fields(raw)
+                # the whole frame only when the match may have changed (a new match begins
+                # without an outcome) or the frame is not laid out as expected
+                if msg is None or not m.match or (msg["outcome"] is None) != (m.outcome is None):
+                    msg = orjson.loads(raw)
+                    m.match = msg["match"]
+            else:
+                msg = orjson.loads(raw)
+                kind = msg.get("type")
             stats = self.stats
             if stats is not None:
                 stats.frames += 1
@@ -154,7 +187,7 @@ class Room:
                     stats.views += 1
                     stats.view_bytes += len(raw)
             if kind == "view":
-                m.version, m.match = msg["version"], msg["match"]
+                m.version = msg["version"]
                 m.legal, m.host_actions, m.outcome = (
                     msg["legal"],
                     msg["host_actions"],
