@@ -1,0 +1,103 @@
+"""A connection's frames: straight to the socket while it keeps up, queued in order while it is
+backed up, and a client that falls too far behind is disconnected."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from wolfden.server.app import Connection
+from wolfden.server.settings import Settings
+
+
+class Socket:
+    """A WebSocket whose writes wait while ``backed_up`` is set, as a full socket's do."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.closed: int | None = None
+        self.free = asyncio.Event()
+        self.free.set()
+
+    async def send_text(self, text: str) -> None:
+        await self.free.wait()
+        self.sent.append(text)
+
+    async def close(self, code: int = 1000) -> None:
+        self.closed = code
+
+
+def connection(limit: int = 256) -> tuple[Connection, Socket]:
+    ws = Socket()
+    return Connection(ws, Settings(send_queue_limit=limit)), ws  # type: ignore[arg-type]
+
+
+def run(steps: Any) -> None:
+    asyncio.run(steps())
+
+
+def test_frames_reach_a_keeping_up_socket_at_once_without_the_writer() -> None:
+    async def steps() -> None:
+        conn, ws = connection()
+        conn.send("a")
+        conn.send("b")
+        assert ws.sent == ["a", "b"]
+        assert conn.queue.empty()
+
+    run(steps)
+
+
+def test_frames_sent_while_the_socket_is_backed_up_arrive_later_in_order() -> None:
+    async def steps() -> None:
+        conn, ws = connection()
+        writer = asyncio.create_task(conn.writer())
+        conn.send("a")
+        ws.free.clear()
+        conn.send("b")  # has to wait for the socket
+        conn.send("c")
+        conn.send("d")
+        await asyncio.sleep(0.01)
+        assert ws.sent == ["a"]
+        ws.free.set()
+        await asyncio.sleep(0.01)
+        assert ws.sent == ["a", "b", "c", "d"]
+        conn.send("e")  # the socket keeps up again: straight through
+        assert ws.sent[-1] == "e"
+        conn.close("left")
+        await asyncio.wait_for(writer, 1)
+        assert ws.closed == 4003
+        assert '"closed"' in ws.sent[-1]
+
+    run(steps)
+
+
+def test_a_client_too_far_behind_is_disconnected() -> None:
+    async def steps() -> None:
+        conn, ws = connection(limit=3)
+        writer = asyncio.create_task(conn.writer())
+        ws.free.clear()
+        for text in "abcdef":
+            conn.send(text)
+        assert conn.closing
+        ws.free.set()
+        await asyncio.wait_for(writer, 1)
+        assert ws.closed == 1013
+        assert ws.sent == ["a", "b", "c"]  # what came after the limit was not sent
+
+    run(steps)
+
+
+def test_a_socket_that_failed_gets_nothing_more() -> None:
+    async def steps() -> None:
+        conn, ws = connection()
+
+        async def broken(text: str) -> None:
+            raise ConnectionResetError
+
+        ws.send_text = broken  # type: ignore[method-assign]
+        conn.send("a")
+        assert conn.dead
+        conn.send("b")
+        assert conn.queue.empty()
+
+    run(steps)
