@@ -222,10 +222,19 @@ class Room:
         first = self.members[0]
         if first.outcome is not None:
             match = first.match
-            await http.post(
-                f"/api/rooms/{self.code}/again",
-                headers={"Authorization": f"Bearer {self.host_token}"},
-            )
+            import httpx  # the bench's own HTTP client (imported where it is used)
+
+            for attempt in (1, 2):
+                try:
+                    await http.post(
+                        f"/api/rooms/{self.code}/again",
+                        headers={"Authorization": f"Bearer {self.host_token}"},
+                    )
+                    break
+                except httpx.RemoteProtocolError:
+                    # a kept-alive connection the server closed while it was idle: once more
+                    if attempt == 2:
+                        raise
             await self._wait(
                 lambda: all(m.match != match and m.outcome is None for m in self.members),
                 0,
