@@ -319,15 +319,7 @@ export async function act(action, { host = false } = {}) {
   render();
   try {
     // No version is sent: night actions are simultaneous, and the server checks legality anyway.
-    const answer = await app.conn.act(action, { host });
-    if (answer.type === "rejected") {
-      toast(answer.error.message);
-      return false;
-    }
-    return true;
-  } catch (err) {
-    toast(err.message);
-    return false;
+    return await answered(() => app.conn.act(action, { host }));
   } finally {
     app.busy = false;
     render();
@@ -346,8 +338,13 @@ export async function coverDevice() {
 async function deviceRequest(body) {
   if (!app.conn) return false;
   audio.unlock();
+  return answered(() => app.conn.request(body));
+}
+
+/** Send a request over the socket; a refusal or a lost connection becomes a toast. */
+async function answered(send) {
   try {
-    const answer = await app.conn.request(body);
+    const answer = await send();
     if (answer.type === "rejected") {
       toast(answer.error.message);
       return false;
