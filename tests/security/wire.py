@@ -655,7 +655,7 @@ def _device_frame(
     shown = got["shown"]
     offered = (held if acting and device.secret_turns else acting) if shown is None else []
     if got["waiting"] != offered:
-        problems.append(f"'waiting' {got['waiting']} is not {offered} (held seats acting: {acting})")
+        problems.append(f"'waiting' {got['waiting']} is not {offered} (acting: {acting})")
     if shown is not None and shown not in held:
         problems.append(f"shows seat {shown}, which the device does not hold")
     if shown is None and got["waiting"]:  # covered: waiting for the hand-over
