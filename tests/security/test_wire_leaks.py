@@ -89,7 +89,7 @@ def test_a_shared_device_shows_only_the_seat_it_was_handed_to(make_server: Any, 
     any acts; no frame carries a secret of any seat but the one shown."""
     server = make_server(messages_per_second=1000, message_burst=1000)
     device = DEVICES[game.id]
-    played = play(server, game, device_config(game), seed=31, device=device)
+    played = play(server, game, device_config(game), seed=32, device=device)
     verdict = check(played)
     assert not verdict.problems, "\n".join(verdict.problems[:20])
     # not vacuous: the device was covered, handed over to several seats, and acted
@@ -101,5 +101,7 @@ def test_a_shared_device_shows_only_the_seat_it_was_handed_to(make_server: Any, 
         assert shown == set(device.seats), shown
     if device.secret_turns:  # seats with nothing to do were offered the device too
         assert verdict.device_offered_idle > 0, verdict
+    if game.id == "werewolf":  # the pack spoke to a held Werewolf while the device was covered
+        assert verdict.device_withheld > 0, verdict
     held = [seat for seat, _text in played.record["actions"] if seat in device.seats]
     assert held, "the device never acted"

@@ -165,8 +165,8 @@ class PlayedMatch:
 
 
 def _hand_over(view: dict[str, Any], rng: random.Random | None = None) -> dict[str, Any]:
-    """What a shared device does next besides playing: hand itself to a waiting seat, or
-    cover the seat it shows once that seat has nothing to do (empty: nothing to do)."""
+    """What a shared device does next besides playing: cover the seat it shows once that seat
+    has nothing to do, or hand itself to a waiting seat (chosen with ``rng``); empty: nothing."""
     device = view["device"]
     if device["shown"] is None and device["waiting"]:
         seat = rng.choice(device["waiting"]) if rng else device["waiting"][0]
@@ -277,7 +277,10 @@ def play(
             break
         movers = [c for c in clients if c.view and c.view["legal"]]
         chores = [c for c in clients if c.device and c.view and _hand_over(c.view)]
-        if chores and (not movers or rng.random() < 0.5):
+        # a seat with nothing (more) to do covers at once; a hand-over takes a while
+        if chores and (
+            not movers or _hand_over(chores[0].view)["type"] == "cover" or rng.random() < 0.25
+        ):
             c = chores[0]
             assert c.view is not None
             msg = _hand_over(c.view, rng)
@@ -443,6 +446,8 @@ class Verdict:
     device_covered: int = 0
     device_shown: int = 0
     device_offered_idle: int = 0
+    device_withheld: int = 0
+    """Actions with private events for a held seat that came while the device was covered."""
     """Covered frames while some held seat had nothing to do (offered all the same with secret
     turns)."""
     problems: list[str] = field(default_factory=list)
@@ -582,6 +587,7 @@ def _check_device(
     assert device is not None
     current = 0
     numbers: list[int] = []
+    matched: list[tuple[int, bool]] = []  # (version, covered) of each view frame, in order
     for text, tag in zip(c.frames, c.tags):
         verdict.frames += 1
         msg = orjson.loads(text)
@@ -612,6 +618,7 @@ def _check_device(
         else:
             current = tag
         verdict.problems += [f"{where} v{current}: {p}" for p in problems]
+        matched.append((current, msg["view"] is None))
         if msg["view"] is None:
             verdict.device_covered += 1
             state = states[current]
@@ -629,6 +636,16 @@ def _check_device(
                 verdict.problems.append(f"{where} v{current}: the view tells hidden states apart")
     if numbers != list(range(1, len(numbers) + 1)):
         verdict.problems.append(f"shared device: view versions {numbers[:20]} are not 1, 2, …")
+    # not vacuous: actions that told a held seat something private while the device was
+    # covered (no hand-over comes without a frame; what it was sent of them was checked
+    # above: public events only)
+    held = set(device.seats)
+    for v, evs in enumerate(events):
+        if not any(not e.audience.public and held & set(e.audience.seats) for e in evs):
+            continue
+        before = [covered for ver, covered in matched if ver < v]
+        if before and before[-1]:
+            verdict.device_withheld += 1
 
 
 def _device_frame(
