@@ -2,7 +2,8 @@
 
 Random matches through the real server (uvicorn on 127.0.0.1, the fake clock), one recorded
 WebSocket per seat plus a spectator and a table screen, with refused messages mixed in so that
-errors are checked too. See tests/security/wire.py for what is compared.
+errors are checked too; and one match per game with a shared device holding some seats. See
+tests/security/wire.py for what is compared.
 """
 
 from __future__ import annotations

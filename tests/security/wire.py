@@ -8,6 +8,10 @@ version: ``view(state, viewer)``, ``visible_events``, the seat's own legal actio
 moderator actions, the public deadline and outcome. On top of that every frame is scanned for
 secret strings: strings present in the hidden state or in other viewers' views that the
 viewer's own legitimate knowledge does not contain.
+
+A match may also have a shared device holding some seats: it is handed to a seat it is offered,
+plays it like the others and covers again; each of its frames is checked against the seat it
+shows (or, covered, against what the table may see: no view, no actions, public events only).
 """
 
 from __future__ import annotations
