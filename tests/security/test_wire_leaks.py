@@ -68,8 +68,8 @@ def test_a_socket_gets_a_view_exactly_when_what_it_sees_changes(
 DEVICES = {
     # both Werwölfe Kids teams on the host's tablet; whose turn it is, is public
     "werwoelfe-kids": SharedDevice((0, 1), secret_turns=False, this_device=True),
-    # three Werewolf players share a phone; who acts at night is secret
-    "werewolf": SharedDevice((2, 3, 4), secret_turns=True),
+    # two Werewolf players share a phone; who acts at night is secret
+    "werewolf": SharedDevice((2, 6), secret_turns=True),
     # Werewords in companion mode, everyone around the host's phone
     "werewords": SharedDevice((0, 1, 2, 3), secret_turns=False, this_device=True),
     # two Robbers' Horror players on one tablet: each hand stays its own

@@ -623,6 +623,14 @@ def _check_device(
             current = tag
         verdict.problems += [f"{where} v{current}: {p}" for p in problems]
         matched.append((current, msg["view"] is None))
+        if shown is None:  # whom the device is offered to reads the same in states the table
+            for k in range(perturbations):  # cannot tell apart
+                other = game.perturb_hidden(states[current], TABLE, Rng(current * 41 + k))
+                if other is not None and _offer(game, device, other) != msg["device"]["waiting"]:
+                    verdict.problems.append(
+                        f"{where} v{current}: 'waiting' {msg['device']['waiting']} tells hidden "
+                        f"states apart (there it would be {_offer(game, device, other)})"
+                    )
         if msg["view"] is None:
             verdict.device_covered += 1
             state = states[current]
@@ -652,6 +660,19 @@ def _check_device(
             verdict.device_withheld += 1
 
 
+def _actors(game: Game, state: Any) -> frozenset[int]:
+    return frozenset() if game.outcome(state) is not None else frozenset(game.actors(state))
+
+
+def _offer(game: Game, device: SharedDevice, state: Any) -> list[int]:
+    """The held seats a covered device is offered to: those the game waits for, or with secret
+    turns every held seat while the game waits for anyone."""
+    actors = _actors(game, state)
+    if device.secret_turns:
+        return list(device.seats) if actors else []
+    return [s for s in device.seats if s in actors]
+
+
 def _device_frame(
     game: Game,
     c: Recorder,
@@ -671,10 +692,9 @@ def _device_frame(
     held = list(device.seats)
     if [s["seat"] for s in got["seats"]] != held or got["secret_turns"] != device.secret_turns:
         problems.append(f"'device' {got} does not describe the device's seats")
-    over = game.outcome(state) is not None
-    acting = [s for s in held if not over and s in game.actors(state)]
+    acting = [s for s in held if s in _actors(game, state)]
     shown = got["shown"]
-    offered = (held if acting and device.secret_turns else acting) if shown is None else []
+    offered = _offer(game, device, state) if shown is None else []
     if got["waiting"] != offered:
         problems.append(f"'waiting' {got['waiting']} is not {offered} (acting: {acting})")
     if shown is not None and shown not in held:
