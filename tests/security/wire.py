@@ -8,6 +8,10 @@ version: ``view(state, viewer)``, ``visible_events``, the seat's own legal actio
 moderator actions, the public deadline and outcome. On top of that every frame is scanned for
 secret strings: strings present in the hidden state or in other viewers' views that the
 viewer's own legitimate knowledge does not contain.
+
+A match may also have a shared device holding some seats: it is handed to a seat it is offered,
+plays it like the others and covers again; each of its frames is checked against the seat it
+shows (or, covered, against what the table may see: no view, no actions, public events only).
 """
 
 from __future__ import annotations
@@ -101,11 +105,21 @@ def norm(obj: Any) -> Any:
 class Recorder(Client):
     """A client that keeps every frame exactly as it arrived (text), in order."""
 
-    def __init__(self, server: Server, code: str, token: str, viewer: Viewer, host: bool) -> None:
+    def __init__(
+        self,
+        server: Server,
+        code: str,
+        token: str,
+        viewer: Viewer,
+        host: bool,
+        device: SharedDevice | None = None,
+    ) -> None:
         self.frames: list[str] = []
         self.tags: list[int] = []
         self.viewer = viewer
         self.is_host = host
+        self.device = device
+        """The shared device this socket is (its viewer changes with each hand-over), if any."""
         super().__init__(server, code, token)
 
     def recv(self, timeout: float = 10) -> dict[str, Any]:
@@ -127,6 +141,15 @@ class Recorder(Client):
         self.tags += [actions] * (len(self.frames) - len(self.tags))
 
 
+@dataclass(frozen=True)
+class SharedDevice:
+    """A shared device holding ``seats``; ``this_device``: the host's own phone becomes it."""
+
+    seats: tuple[int, ...]
+    secret_turns: bool
+    this_device: bool = False
+
+
 @dataclass
 class PlayedMatch:
     game: Game
@@ -143,6 +166,18 @@ class PlayedMatch:
     syncs: list[int] = field(default_factory=list)
     """The match's action count at each moment the sockets were read to the end."""
     participants: list[Any] = field(default_factory=list)
+
+
+def _hand_over(view: dict[str, Any], rng: random.Random | None = None) -> dict[str, Any]:
+    """What a shared device does next besides playing: cover the seat it shows once that seat
+    has nothing to do, or hand itself to a waiting seat (chosen with ``rng``); empty: nothing."""
+    device = view["device"]
+    if device["shown"] is None and device["waiting"]:
+        seat = rng.choice(device["waiting"]) if rng else device["waiting"][0]
+        return {"type": "reveal", "seat": seat}
+    if device["shown"] is not None and not view["legal"]:
+        return {"type": "cover"}
+    return {}
 
 
 def _poke(rng: random.Random, c: Recorder, others: list[Recorder], version: int) -> dict[str, Any]:
@@ -180,17 +215,43 @@ def play(
     *,
     pokes: float = 0.15,
     max_steps: int = 3000,
+    device: SharedDevice | None = None,
 ) -> PlayedMatch:
-    """One match, every seat a recorded person choosing random legal actions."""
+    """One match, every seat a recorded person choosing random legal actions (or, for the
+    seats a shared ``device`` holds, the device handed to them, acting the same way)."""
     rng = random.Random(seed)
     seats = game.num_seats(config)
     names = [f"Seat{i}" for i in range(seats)]
     made = server.create(game.id, names[0], config=config_to_json(config))
     code, host_token = made["code"], made["token"]
-    tokens = [host_token] + [server.join(code, n)["token"] for n in names[1:]]
+    held = set(device.seats) if device else set()
+    clients: list[Recorder] = []
+    if device is not None:
+        assert device.this_device == (0 in held), "seat 0 is the host's own"
+        r = server.host(
+            "POST",
+            f"/api/rooms/{code}/devices",
+            host_token,
+            json={
+                "seats": list(device.seats),
+                "this_device": device.this_device,
+                "secret_turns": device.secret_turns,
+                "name": "Tablet",
+            },
+        )
+        assert r.status_code == 200, r.text
+        token = host_token if device.this_device else r.json()["token"]
+        if not device.this_device:
+            clients.append(Recorder(server, code, host_token, Viewer.of(0), True))
+        clients.append(Recorder(server, code, token, TABLE, device.this_device, device))
+    else:
+        clients.append(Recorder(server, code, host_token, Viewer.of(0), True))
+    for i in range(1, seats):  # a joining player takes the first free seat
+        if i not in held:
+            t = server.join(code, names[i])["token"]
+            clients.append(Recorder(server, code, t, Viewer.of(i), False))
     spectator = server.join(code, "Watcher", "spectator")["token"]
     table = server.join(code, "Wall", "table")["token"]
-    clients = [Recorder(server, code, t, Viewer.of(i), i == 0) for i, t in enumerate(tokens)]
     clients.append(Recorder(server, code, spectator, SPECTATOR, False))
     clients.append(Recorder(server, code, table, TABLE, False))
     r = server.host("POST", f"/api/rooms/{code}/start", host_token, json={"seed": seed})
@@ -219,8 +280,23 @@ def play(
         if host["outcome"] is not None:
             break
         movers = [c for c in clients if c.view and c.view["legal"]]
+        chores = [c for c in clients if c.device and c.view and _hand_over(c.view)]
+        # a seat with nothing (more) to do covers at once; a hand-over takes a while
+        if chores and (
+            not movers or _hand_over(chores[0].view)["type"] == "cover" or rng.random() < 0.25
+        ):
+            c = chores[0]
+            assert c.view is not None
+            msg = _hand_over(c.view, rng)
+            msg["id"] = f"h{version}"
+            c.send(msg)
+            answer = c.answer(msg["id"])
+            assert answer["type"] == "accepted", (msg, answer)
+            version = sync()
+            continue
         if movers and rng.random() < pokes:
-            c = rng.choice(clients)
+            # the mirror of ``answer_in`` knows nothing of hand-overs: a device does not poke
+            c = rng.choice([o for o in clients if o.device is None])
             seen = c.view["version"] if c.view else 0
             poke = _poke(rng, c, [o for o in clients if o is not c], seen)
             c.send(poke)
@@ -370,6 +446,14 @@ class Verdict:
     perturbed: int = 0
     secrets_checked: int = 0
     refusals: int = 0
+    device_views: int = 0
+    device_covered: int = 0
+    device_shown: int = 0
+    device_offered_idle: int = 0
+    device_withheld: int = 0
+    """Actions with private events for a held seat that came while the device was covered."""
+    """Covered frames while some held seat had nothing to do (offered all the same with secret
+    turns)."""
     problems: list[str] = field(default_factory=list)
 
 
@@ -402,19 +486,25 @@ def check(played: PlayedMatch, *, perturbations: int = 2) -> Verdict:
     state_strings: set[str] = set()
     for state in states:
         strings(state, state_strings)
-    for c in played.clients:
-        viewer, seat = c.viewer, c.viewer.seat
-        own_views: list[Any] = []
+    secret_cache: dict[tuple[Viewer, bool], set[str]] = {}
+
+    def secrets_for(viewer: Viewer, is_host: bool) -> set[str]:
+        """The strings in play this viewer may never be sent."""
+        key = (viewer, is_host)
+        if key not in secret_cache:
+            secret_cache[key] = _secrets_of(viewer, is_host)
+        return secret_cache[key]
+
+    def _secrets_of(viewer: Viewer, is_host: bool) -> set[str]:
+        seat = viewer.seat
         knowledge = set(public)
         for v, state in enumerate(states):
-            view = views[viewer][v]
-            own_views.append(view)
             knowledge |= view_strings[viewer][v]
             knowledge |= json_strings(norm(game.visible_events(state, events[v], viewer)))
             if seat is not None and seat in game.actors(state):
                 legal = game.legal_actions(state, seat)
                 knowledge |= json_strings(norm([a.to_json() for a in legal]))
-            if c.is_host:
+            if is_host:
                 legal = game.legal_actions(state, None)
                 knowledge |= json_strings(norm([a.to_json() for a in legal]))
         final = game.outcome(states[-1])
@@ -428,6 +518,15 @@ def check(played: PlayedMatch, *, perturbations: int = 2) -> Verdict:
                     hidden |= found
         secret = {s for s in hidden if _meaningful(s) and s.casefold() not in known_text}
         verdict.secrets_checked += len(secret)
+        return secret
+
+    for c in played.clients:
+        if c.device is not None:
+            _check_device(played, c, states, events, views, secrets_for, verdict, perturbations)
+            continue
+        viewer = c.viewer
+        own_views = views[viewer]
+        secret = secrets_for(viewer, c.is_host)
         current = 0
         for text, tag in zip(c.frames, c.tags):
             verdict.frames += 1
@@ -474,6 +573,145 @@ def check(played: PlayedMatch, *, perturbations: int = 2) -> Verdict:
     return verdict
 
 
+def _check_device(
+    played: PlayedMatch,
+    c: Recorder,
+    states: list[Any],
+    events: list[Any],
+    views: dict[Viewer, list[Any]],
+    secrets_for: Any,
+    verdict: Verdict,
+    perturbations: int,
+) -> None:
+    """A shared device's frames: covered while a held seat waits for the hand-over (no view,
+    no actions, public events only), then exactly what the seat it was handed to may see, and
+    the table's view when none of its seats is waited for. Each frame is scanned for the
+    secrets of everyone but the seat it shows."""
+    game, device = played.game, c.device
+    assert device is not None
+    current = 0
+    numbers: list[int] = []
+    matched: list[tuple[int, bool]] = []  # (version, covered) of each view frame, in order
+    for text, tag in zip(c.frames, c.tags):
+        verdict.frames += 1
+        msg = orjson.loads(text)
+        kind = msg.get("type")
+        where = f"{game.id} {played.match} shared device frame {verdict.frames} ({kind})"
+        allowed = VIEW_KEYS | {"device"} if kind == "view" else FRAME_KEYS.get(kind)
+        if allowed is None or not set(msg) <= allowed:
+            verdict.problems.append(f"{where}: unexpected fields {sorted(msg)}")
+        shown = msg["device"]["shown"] if kind == "view" and "device" in msg else None
+        viewer = TABLE if shown is None else Viewer.of(shown)
+        for leak in _hits(_leaves(msg), secrets_for(viewer, c.is_host)):
+            verdict.problems.append(f"{where}: carries the secret {leak!r} (shown: {shown})")
+        if kind == "room":
+            _check_room(msg["room"], where, verdict)
+        if kind != "view":
+            continue
+        numbers.append(msg["version"])
+        if msg["match"] != played.match:
+            continue
+        verdict.views += 1
+        verdict.device_views += 1
+        problems: list[str] = []
+        for v in range(max(current, _before(played.syncs, tag)), tag + 1):
+            problems = _device_frame(game, c, msg, states[v], events[v], views, v)
+            if not problems:
+                current = v
+                break
+        else:
+            current = tag
+        verdict.problems += [f"{where} v{current}: {p}" for p in problems]
+        matched.append((current, msg["view"] is None))
+        if shown is None:  # whom the device is offered to reads the same in states the table
+            for k in range(perturbations):  # cannot tell apart
+                other = game.perturb_hidden(states[current], TABLE, Rng(current * 41 + k))
+                if other is not None and _offer(game, device, other) != msg["device"]["waiting"]:
+                    verdict.problems.append(
+                        f"{where} v{current}: 'waiting' {msg['device']['waiting']} tells hidden "
+                        f"states apart (there it would be {_offer(game, device, other)})"
+                    )
+        if msg["view"] is None:
+            verdict.device_covered += 1
+            state = states[current]
+            if game.outcome(state) is None and not set(device.seats) <= game.actors(state):
+                verdict.device_offered_idle += 1
+            continue
+        verdict.device_shown += shown is not None
+        state = states[current]
+        for k in range(perturbations):
+            other = game.perturb_hidden(state, viewer, Rng(current * 37 + k))
+            if other is None:
+                continue
+            verdict.perturbed += 1
+            if norm(game.view(other, viewer)) != msg["view"]:
+                verdict.problems.append(f"{where} v{current}: the view tells hidden states apart")
+    if numbers != list(range(1, len(numbers) + 1)):
+        verdict.problems.append(f"shared device: view versions {numbers[:20]} are not 1, 2, …")
+    # not vacuous: actions that told a held seat something private while the device was
+    # covered (no hand-over comes without a frame; what it was sent of them was checked
+    # above: public events only)
+    held = set(device.seats)
+    for v, evs in enumerate(events):
+        if not any(not e.audience.public and held & set(e.audience.seats) for e in evs):
+            continue
+        before = [covered for ver, covered in matched if ver < v]
+        if before and before[-1]:
+            verdict.device_withheld += 1
+
+
+def _actors(game: Game, state: Any) -> frozenset[int]:
+    return frozenset() if game.outcome(state) is not None else frozenset(game.actors(state))
+
+
+def _offer(game: Game, device: SharedDevice, state: Any) -> list[int]:
+    """The held seats a covered device is offered to: those the game waits for, or with secret
+    turns every held seat while the game waits for anyone."""
+    actors = _actors(game, state)
+    if device.secret_turns:
+        return list(device.seats) if actors else []
+    return [s for s in device.seats if s in actors]
+
+
+def _device_frame(
+    game: Game,
+    c: Recorder,
+    msg: dict[str, Any],
+    state: Any,
+    evs: list[Any],
+    views: dict[Viewer, list[Any]],
+    v: int,
+) -> list[str]:
+    """What is wrong with one view frame of a shared device, taken to be sent at ``state``."""
+    device = c.device
+    assert device is not None
+    got = msg.get("device")
+    if got is None:
+        return ["a shared device's view frame has no 'device'"]
+    problems = []
+    held = list(device.seats)
+    if [s["seat"] for s in got["seats"]] != held or got["secret_turns"] != device.secret_turns:
+        problems.append(f"'device' {got} does not describe the device's seats")
+    acting = [s for s in held if s in _actors(game, state)]
+    shown = got["shown"]
+    offered = _offer(game, device, state) if shown is None else []
+    if got["waiting"] != offered:
+        problems.append(f"'waiting' {got['waiting']} is not {offered} (acting: {acting})")
+    if shown is not None and shown not in held:
+        problems.append(f"shows seat {shown}, which the device does not hold")
+    if shown is None and got["waiting"]:  # covered: waiting for the hand-over
+        if msg["view"] is not None or msg["legal"] or msg["host_actions"]:
+            problems.append("a covered device is sent a view or actions")
+        if not all(e["public"] for e in msg["events"]):
+            problems.append(f"a covered device is sent private events {msg['events']}")
+        table = {**msg, "view": views[TABLE][v], "host_actions": []}
+        problems += _check_view(game, table, state, evs, TABLE, False, views[TABLE][v])
+        return problems
+    viewer = TABLE if shown is None else Viewer.of(shown)
+    problems += _check_view(game, msg, state, evs, viewer, c.is_host, views[viewer][v])
+    return problems
+
+
 def _before(syncs: list[int], tag: int) -> int:
     """The first version a frame read at ``tag`` may belong to."""
     earlier = [s for s in syncs if s < tag]
@@ -488,6 +726,8 @@ def frame_pattern(played: PlayedMatch, states: list[Any], events: list[Any]) -> 
     game = played.game
     problems: list[str] = []
     for c in played.clients:
+        if c.device is not None:  # its own pattern is checked in ``_check_device``
+            continue
         viewer = c.viewer
 
         def shown(v: int, viewer: Viewer = viewer, is_host: bool = c.is_host) -> Any:
@@ -681,7 +921,8 @@ def _check_room(room: dict[str, Any], where: str, verdict: Verdict) -> None:
         if set(s) != SEAT_KEYS:
             verdict.problems.append(f"{where}: seat fields {sorted(s)}")
     for p in room["participants"]:
-        if set(p) != PARTICIPANT_KEYS:
+        shared = {"seats", "secret_turns"} if p.get("role") == "shared" else set()
+        if set(p) != PARTICIPANT_KEYS | shared:
             verdict.problems.append(f"{where}: participant fields {sorted(p)}")
     if room["match"] is not None and set(room["match"]) != {"id", "ended"}:
         verdict.problems.append(f"{where}: match fields {sorted(room['match'])}")

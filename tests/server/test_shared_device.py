@@ -286,3 +286,29 @@ def test_with_secret_turns_the_device_is_offered_to_every_seat_not_only_the_acti
     assert [e for e in device.view["events"] if e["public"] is False]
     send(device, {"type": "cover", "id": "d"})
     device.wait(lambda: device.view is not None and device.view["device"]["shown"] is None)
+
+
+def test_with_secret_turns_a_device_holding_no_night_role_is_offered_all_the_same(
+    server: Server,
+) -> None:
+    """Two Werewolf players share a phone. Were it offered at night only when one of them has
+    a night action, each would learn from the phone whether the other is a Werewolf, the Seer
+    or the Guardian (each knows their own card)."""
+    waiting = {}
+    for held in ([1, 2], [1, 3]):
+        made = server.create(config={"players": 7, "min_night_seconds": 0})
+        code, token = made["code"], made["token"]
+        r = server.host("POST", f"/api/rooms/{code}/devices", token, json={"seats": held})
+        assert r.status_code == 200, r.text
+        device = Client(server, code, r.json()["token"])
+        server.host("POST", f"/api/rooms/{code}/start", token, json={"seed": 31})
+        device.expect("view")
+        quiet(server, code, device)
+        m = match_of(server, code)
+        roles = [werewolf.view(m.state, Viewer.of(i))["you"]["role"] for i in range(7)]
+        acting = sorted(set(held) & werewolf.actors(m.state))
+        assert device.view is not None and device.view["view"] is None
+        waiting[tuple(acting)] = device.view["device"]["waiting"]
+        assert device.view["device"]["waiting"] == held, (roles, acting)
+        device.close()
+    assert set(waiting) == {(), (3,)}  # the two phones differ in that, and only in that

@@ -838,9 +838,11 @@ class RoomManager:
     @staticmethod
     def _offered(p: Participant, actors: frozenset[int]) -> list[int]:
         """The held seats a shared device may be handed to now: those the game waits for, or
-        (secret turns) every held seat while any of them is waited for."""
-        acting = [s for s in p.seats if s in actors]
-        return list(p.seats) if acting and p.secret_turns else acting
+        (secret turns) every held seat while the game waits for anyone: offering it only while
+        one of its own seats acts would tell its players whether one of them has a night role."""
+        if p.secret_turns:
+            return list(p.seats) if actors else []
+        return [s for s in p.seats if s in actors]
 
     def _settle_shown(
         self, room: Room, acted: int | None = None, events: Iterable[Event] = ()
