@@ -19,26 +19,30 @@ def as_json(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-def kids_on_one_device(server: Server) -> tuple[str, str, Client]:
-    """The host's own device holds both Werwölfe Kids teams; the match has started."""
-    made = server.create(game="werwoelfe-kids", name="Mum")
-    code, token = made["code"], made["token"]
+def everyone_on_the_host_device(
+    server: Server, code: str, token: str, names: list[str], seed: int
+) -> Client:
+    """The host's own device takes every seat (whose turn it is is public), then the match
+    starts; answers the device's connection once its first view has come."""
     r = server.host(
         "POST",
         f"/api/rooms/{code}/devices",
         token,
-        json={
-            "seats": "all",
-            "names": ["Village kids", "Wolf kids"],
-            "this_device": True,
-            "secret_turns": False,
-        },
+        json={"seats": "all", "names": names, "this_device": True, "secret_turns": False},
     )
     assert r.status_code == 200, r.text
     assert r.json()["token"] is None
     device = Client(server, code, token)
-    server.host("POST", f"/api/rooms/{code}/start", token, json={"seed": 5})
+    server.host("POST", f"/api/rooms/{code}/start", token, json={"seed": seed})
     device.expect("view")
+    return device
+
+
+def kids_on_one_device(server: Server) -> tuple[str, str, Client]:
+    """The host's own device holds both Werwölfe Kids teams; the match has started."""
+    made = server.create(game="werwoelfe-kids", name="Mum")
+    code, token = made["code"], made["token"]
+    device = everyone_on_the_host_device(server, code, token, ["Village kids", "Wolf kids"], 5)
     quiet(server, code, device)
     return code, token, device
 
@@ -160,21 +164,7 @@ def test_a_reconnecting_shared_device_starts_covered(server: Server) -> None:
 def test_when_no_held_seat_acts_the_device_shows_the_table_view(server: Server) -> None:
     made = server.create(game="werewords", name="Ada", config={"players": 4, "mode": "companion"})
     code, token = made["code"], made["token"]
-    r = server.host(
-        "POST",
-        f"/api/rooms/{code}/devices",
-        token,
-        json={
-            "seats": "all",
-            "names": ["Ada", "Ben", "Cy", "Dee"],
-            "this_device": True,
-            "secret_turns": False,
-        },
-    )
-    assert r.status_code == 200, r.text
-    device = Client(server, code, token)
-    server.host("POST", f"/api/rooms/{code}/start", token, json={"seed": 2})
-    device.expect("view")
+    device = everyone_on_the_host_device(server, code, token, ["Ada", "Ben", "Cy", "Dee"], 2)
     assert device.view is not None and device.view["device"]["waiting"] == [0, 1, 2, 3]
     # whoever holds the Mayor card (Cy) takes the device and says so
     send(device, {"type": "reveal", "id": "r", "seat": 2})
