@@ -796,7 +796,7 @@ def create_app(
             await manager.cover(room, p, conn)
         conn.send(_json({"type": "accepted", "id": ref, "version": conn.feed.version}))
 
-    install_wordlists(app, settings, manager)
+    install_wordlists(app, settings, manager, look_up)
 
     web = settings.web_dir
     if web is not None and Path(web).is_dir():

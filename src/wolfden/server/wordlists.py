@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import sys
 import time
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, FastAPI, Header, Path, Query, Request
@@ -208,8 +209,15 @@ def resolve_words(
     return out
 
 
-def install(app: FastAPI, settings: Settings, manager: RoomManager) -> CommunityStore:
-    """Open the community store, settle the admin token and add the endpoints to ``app``."""
+def install(
+    app: FastAPI,
+    settings: Settings,
+    manager: RoomManager,
+    find_room: Callable[[Request, str], Room],
+) -> CommunityStore:
+    """Open the community store, settle the admin token and add the endpoints to ``app``.
+    ``find_room`` is the lobby's room look-up, so that wrong room codes tried here count
+    against the same per-address limit."""
     path = getattr(manager.store, "path", None) or settings.db or default_db_path()
     store = CommunityStore(path)  # the rooms' database file
     given = getattr(settings, "admin_token", None)
@@ -227,7 +235,6 @@ def install(app: FastAPI, settings: Settings, manager: RoomManager) -> Community
             )
     app.state.community = store
     made: dict[str, list[float]] = {}
-    wrong_codes: dict[str, list[float]] = {}
 
     @app.exception_handler(CommunityError)
     async def community_error(request: Request, exc: CommunityError) -> JSONResponse:
@@ -422,30 +429,11 @@ def install(app: FastAPI, settings: Settings, manager: RoomManager) -> Community
 
     # -- a room's words -------------------------------------------------------------------
 
-    def find_room(code: str, request: Request) -> Room:
-        """The room, with the same limit on wrong codes per address as the lobby's."""
-        address = request.client.host if request.client else "?"
-        now = time.monotonic()
-        recent = [t for t in wrong_codes.get(address, []) if t > now - 60]
-        if len(recent) >= settings.wrong_codes_per_minute:
-            raise Refused(
-                "too_many_attempts",
-                "Too many room codes that do not exist were tried; wait a minute.",
-                429,
-            )
-        try:
-            return manager.get(code)
-        except Refused:
-            if len(wrong_codes) > 10_000:
-                wrong_codes.clear()
-            wrong_codes[address] = [*recent, now]
-            raise
-
     @router.get("/rooms/{code}/words", tags=["host"])
     async def room_words(code: str, request: Request) -> dict[str, Any]:
         """The sources chosen for this room's word pools (not the words), and the built-in
         categories there are to choose from."""
-        room = find_room(code, request)
+        room = find_room(request, code)
         stored = store.room_choice(room.code) or {}
         chosen = {"selection": stored.get("selection"), "sizes": stored.get("sizes")}
         categories = [{"id": c, "title": CATEGORY_TITLES[c]} for c in CATEGORIES]
@@ -465,7 +453,7 @@ def install(app: FastAPI, settings: Settings, manager: RoomManager) -> Community
         of every match the room starts, so the game never reads lists itself. The room
         summary shows the categories and age limit, not the words.
         """
-        room = find_room(code, request)
+        room = find_room(request, code)
         manager.require_host(room, creds.credentials if creds else None)
         if room.game.id != "werewords":
             raise Refused("wrong_game", "Word lists are for Werewords rooms.", 400)
