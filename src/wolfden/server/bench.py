@@ -107,40 +107,69 @@ class Phase:
 
 _VIEW_HEAD = b'{"type":"view","version":'
 _VIEW_FIELDS = ("legal", "host_actions", "outcome")
+_LEGAL = b',"legal":'
+_LIVE_TAIL = b',"outcome":null}'
+_MSG_HEAD = b'{"type":"msg","n":'
 
 
-def _view_fields(raw: bytes) -> dict[str, Any] | None:
+def _view_fields(raw: bytes) -> dict[str, Any]:
     """A view frame's version, legal and host actions and outcome, read without decoding the
-    view itself (the server writes them after it; the clients act only on these). None when
-    the frame is not laid out that way."""
+    view itself (the server writes them after it; the clients act only on these); the whole
+    frame is decoded when it is not laid out that way."""
     start = len(_VIEW_HEAD)
     end = raw.find(b",", start)
-    legal = raw.rfind(b',"legal":')
-    if end < 0 or legal < 0:
-        return None
-    try:
-        fields = orjson.loads(b"{" + raw[legal + 1 :])
-        version = int(raw[start:end])
-    except ValueError:  # orjson's decode error is a ValueError too
-        return None
-    if not isinstance(fields, dict) or any(k not in fields for k in _VIEW_FIELDS):
-        return None
-    fields["version"] = version
-    return fields
+    legal = raw.rfind(_LEGAL)
+    if end >= 0 and legal >= 0:
+        try:
+            fields = orjson.loads(b"{" + raw[legal + 1 :])
+            version = int(raw[start:end])
+        except ValueError:  # orjson's decode error is a ValueError too
+            fields = None
+        if isinstance(fields, dict) and all(k in fields for k in _VIEW_FIELDS):
+            fields["version"] = version
+            return fields
+    msg = orjson.loads(raw)
+    return {k: msg[k] for k in ("version", *_VIEW_FIELDS)}
 
 
 class Member:
+    """One client. Its last view frame is kept as it came and read only as far as the bench
+    needs it (most frames are superseded before anyone acts on them): the reader only counts
+    it and notes whether it still says the match is live, decoding it whole only when that
+    changes (a match ended, or one began: its id)."""
+
     def __init__(self, ws: Any, seat: int) -> None:
         self.ws = ws
         self.seat = seat
+        self.raw = b""
+        """The last view frame."""
+        self._fields: dict[str, Any] | None = None
+        """Its version, legal and host actions and outcome, once read."""
+        self.live = False
+        """The last view frame's outcome is null."""
         self.version = -1
+        """The bare app's clients: the last message number received."""
         self.match = ""
-        self.legal: list[Any] = []
-        self.host_actions: list[Any] = []
-        self.outcome: Any = None
         self.views = 0
         """View frames received (the server sends one only when this viewer's view changed)."""
         self.view_at = 0.0
+        self.pings = 0
+
+    def fields(self) -> dict[str, Any]:
+        found = self._fields
+        if found is None:
+            found = self._fields = _view_fields(self.raw)
+        return found
+
+    def may_act(self) -> bool:
+        """The last view offers this seat actions: its top-level ``legal`` list is not empty
+        (the last one in the frame: the server writes it after the view)."""
+        raw = self.raw
+        at = raw.rfind(_LEGAL)
+        if at < 0:
+            return bool(self.fields()["legal"])
+        at += len(_LEGAL)
+        return raw[at : at + 2] != b"[]"
 
 
 class Room:
@@ -168,41 +197,44 @@ class Room:
                 raw = await m.ws.recv(decode=False)
             except ConnectionClosed:
                 return
+            stats = self.stats
             if raw.startswith(_VIEW_HEAD):
-                kind = "view"
-                msg = _view_fields(raw)
-                # the whole frame only when the match may have changed (a new match begins
-                # without an outcome) or the frame is not laid out as expected
-                if msg is None or not m.match or (msg["outcome"] is None) != (m.outcome is None):
+                m.raw, m._fields = raw, None
+                live = raw.endswith(_LIVE_TAIL)
+                if not live or not m.live or not m.match:
+                    # a match ended or began (or the frame is laid out otherwise): read it all
                     msg = orjson.loads(raw)
                     m.match = msg["match"]
+                    m._fields = {k: msg[k] for k in ("version", *_VIEW_FIELDS)}
+                    live = msg["outcome"] is None
+                m.live = live
+                m.views += 1
+                m.view_at = time.perf_counter()
+                if stats is not None:
+                    stats.frames += 1
+                    stats.frame_bytes += len(raw)
+                    stats.views += 1
+                    stats.view_bytes += len(raw)
+            elif raw.startswith(_MSG_HEAD):  # the bare app's echo: only its number is read
+                start = len(_MSG_HEAD)
+                m.version = int(raw[start : raw.index(b",", start)])
+                if stats is not None:
+                    stats.frames += 1
+                    stats.frame_bytes += len(raw)
+                    stats.views += 1
+                    stats.view_bytes += len(raw)
             else:
                 msg = orjson.loads(raw)
                 kind = msg.get("type")
-            stats = self.stats
-            if stats is not None:
-                stats.frames += 1
-                stats.frame_bytes += len(raw)
-                if kind == "view" or kind == "msg":
-                    stats.views += 1
-                    stats.view_bytes += len(raw)
-            if kind == "view":
-                m.version = msg["version"]
-                m.legal, m.host_actions, m.outcome = (
-                    msg["legal"],
-                    msg["host_actions"],
-                    msg["outcome"],
-                )
-                m.views += 1
-                m.view_at = time.perf_counter()
-            elif kind == "accepted":
-                self.answers[msg["id"]] = time.perf_counter()
-            elif kind == "msg":
-                m.version = msg["n"]
-            elif kind in ("rejected", "error"):
-                self.rejected += 1
-            else:
-                continue
+                if stats is not None:
+                    stats.frames += 1
+                    stats.frame_bytes += len(raw)
+                if kind == "accepted":
+                    self.answers[msg["id"]] = time.perf_counter()
+                elif kind in ("rejected", "error"):
+                    self.rejected += 1
+                else:
+                    continue
             waiter = self.waiter
             if waiter is not None and not waiter[1].done() and waiter[0]():
                 waiter[1].set_result(None)
@@ -220,7 +252,7 @@ class Room:
                 lambda: all(m.version > target for m in self.members), t0, timeout
             )
         first = self.members[0]
-        if first.outcome is not None:
+        if not first.live:
             match = first.match
             import httpx  # the bench's own HTTP client (imported where it is used)
 
@@ -236,17 +268,17 @@ class Room:
                     if attempt == 2:
                         raise
             await self._wait(
-                lambda: all(m.match != match and m.outcome is None for m in self.members),
+                lambda: all(m.match != match and m.live for m in self.members),
                 0,
                 timeout,
             )
             return None
-        movers = [m for m in self.members if m.legal]
+        movers = [m for m in self.members if m.may_act()]
         if movers:
             m = rng.choice(movers)
-            kind, action = "action", rng.choice(m.legal)
-        elif first.host_actions:
-            m, kind, action = first, "host_action", first.host_actions[0]
+            kind, action = "action", rng.choice(m.fields()["legal"])
+        elif first.fields()["host_actions"]:
+            m, kind, action = first, "host_action", first.fields()["host_actions"][0]
         else:  # only the clock can move on: wait for it, then for everyone's news
             seen = [x.views for x in self.members]
             with contextlib.suppress(TimeoutError):
@@ -261,7 +293,9 @@ class Room:
         rejected = self.rejected
         t0 = time.perf_counter()
         await m.ws.send(
-            orjson.dumps({"type": kind, "id": ref, "version": m.version, "action": action}).decode()
+            orjson.dumps(
+                {"type": kind, "id": ref, "version": m.fields()["version"], "action": action}
+            ).decode()
         )
         await self._wait(lambda: ref in self.answers or self.rejected > rejected, 0, timeout)
         if ref not in self.answers:
@@ -287,7 +321,11 @@ class Room:
         waiting = [x for x in members if x.views == seen[index[id(x)]]]
         if not waiting:
             return
-        pongs = [await x.ws.ping() for x in waiting]
+        pongs = []
+        for x in waiting:
+            # a payload of our own (a count): the library's default draws random bytes each time
+            x.pings += 1
+            pongs.append(await x.ws.ping(x.pings.to_bytes(4, "big")))
         async with asyncio.timeout(timeout):
             await asyncio.gather(*pongs)
         await asyncio.sleep(0)  # the readers take in what came before the pongs
