@@ -1528,6 +1528,7 @@ class RoomManager:
         # one view, one encoding per kind of viewer (a seat, spectators, the table, the host; a
         # shared device in one hand-over state)
         shown: dict[tuple[Viewer, bool, Any], tuple[str, str]] = {}
+        out: list[tuple[Peer, str]] = []
         for pid, group in peers.items():
             p = room.participants.get(pid)
             if p is None:
@@ -1572,10 +1573,17 @@ class RoomManager:
                     continue
                 feed.version += 1
                 feed.shown = content
-                peer.send(
-                    f'{{"type":"view","version":{feed.version},"server_time":{now},'
-                    f'"events":{seen_text or "[]"},{content[1:]}'
+                out.append(
+                    (
+                        peer,
+                        f'{{"type":"view","version":{feed.version},"server_time":{now},'
+                        f'"events":{seen_text or "[]"},{content[1:]}',
+                    )
                 )
+        # every frame is built first and written after, in one burst: a client process that
+        # reads them is woken once for them all rather than once per frame
+        for peer, text in out:
+            peer.send(text)
 
     def _device_json(self, room: Room, p: Participant, actors: frozenset[int]) -> dict[str, Any]:
         """A shared device's hand-over state: the seats it holds, the one it was handed to,
