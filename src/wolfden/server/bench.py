@@ -630,7 +630,10 @@ def report(results: dict[str, Any], rooms: int, players: int, interval: float) -
         "server's CPU time.",
         "- Bench client CPU per action is this process's CPU time (all the scripted clients) "
         "over the actions of the saturation phase: when it is close to the server's, the "
-        "clients, not the server, set the pace.",
+        "clients, not the server, set the pace (the bare app's saturation rate is set by its "
+        "clients). The clients of both servers read only what they act on (a view frame's "
+        "version and legal actions, the bare app's message number), and during a phase the "
+        "client process's garbage collector leaves its rooms and connections alone.",
         "- One-minute load average of the machine before/after the run: "
         + " / ".join(f"{a:.2f}" for a in (results["load_before"][0], results["load_after"][0]))
         + " (2 cores, shared with other work; above 2 the figures are held back by the "
