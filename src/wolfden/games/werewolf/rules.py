@@ -56,6 +56,8 @@ _KEY = tuple(str(seat) for seat in range(64))
 """Seat numbers as the string keys of JSON objects."""
 _TEAM_OF = (Team.TOWN.value, Team.WEREWOLVES.value)
 """A seat's team by whether it was dealt a Werewolf."""
+# Where a match reads an enum's value, it reads ``_value_``: the same string without the
+# Python-level descriptor behind ``.value``.
 
 # Announcements that never change, made once.
 _DAY_BREAKS = Event("narration", {"phase": "day"}, PUBLIC, say.DAY_BREAKS)
@@ -83,8 +85,20 @@ def _keys(seats: tuple[int, ...]) -> tuple[str, ...]:
 
 
 @functools.cache
+def _teams(wolves: int, players: int) -> dict[int, str]:
+    """Each seat's team, given the seats dealt a Werewolf (copy before handing it out)."""
+    return {seat: _TEAM_OF[wolves >> seat & 1] for seat in range(players)}
+
+
+@functools.cache
 def _seat_set(mask: int) -> frozenset[int]:
     return frozenset(seats_in(mask))
+
+
+@functools.cache
+def _without(seats: frozenset[int], seat: int) -> frozenset[int]:
+    """The seats still awaited once ``seat`` has acted."""
+    return seats - {seat}
 
 
 @functools.cache
@@ -274,7 +288,7 @@ def deadline(state: State) -> Deadline | None:
         return Deadline(state.seq, config.discussion_seconds, END_DISCUSSION, "discussion")
     if phase is END:
         return None
-    return Deadline(state.seq, config.vote_seconds, CLOSE_BALLOT, phase.value)
+    return Deadline(state.seq, config.vote_seconds, CLOSE_BALLOT, phase._value_)
 
 
 def timer(state: State, viewer: Viewer) -> Deadline | None:
@@ -385,7 +399,7 @@ def werewolf_pick(state: State, seat: int, action: Action) -> Result:
     s = state.copy()
     picks = state.picks
     picks = s.picks = picks[:seat] + (target,) + picks[seat + 1 :]  # noqa: RUF005 (faster)
-    pending = s.pending = state.pending - {seat}
+    pending = s.pending = _without(state.pending, seat)
     pack = state.pack
     names = d.names
     pick_round = state.pick_round
@@ -470,7 +484,7 @@ def seer_check(state: State, seat: int, action: Action) -> Result:
     d = state.deal
     is_wolf = d.roles[target] is WEREWOLF
     s.seer_checks = (*state.seer_checks, (seat, state.round, target, is_wolf))
-    s.pending = state.pending - {seat}
+    s.pending = _without(state.pending, seat)
     line = say.seer_answer(d.names[target], is_wolf)
     return s, [Event("seer_answer", {"target": target, "werewolf": is_wolf}, _ONLY[seat], line)]
 
@@ -497,7 +511,7 @@ def guardian_protect(state: State, seat: int, action: Action) -> Result:
     s = state.copy()
     choice = state.guard_choice
     s.guard_choice = choice[:seat] + (target,) + choice[seat + 1 :]  # noqa: RUF005 (faster)
-    s.pending = state.pending - {seat}
+    s.pending = _without(state.pending, seat)
     line = f"You protect {state.deal.names[target]} tonight."
     return s, [Event("protecting", {"target": target}, _ONLY[seat], line)]
 
@@ -589,7 +603,7 @@ def cast_vote(state: State, seat: int, action: Action) -> Result:
     s = state.copy()
     ballot = state.ballot
     s.ballot = ballot[:seat] + (choice,) + ballot[seat + 1 :]  # noqa: RUF005 (faster)
-    pending = s.pending = state.pending - {seat}
+    pending = s.pending = _without(state.pending, seat)
     events = [_RECEIPTS[seat][choice + 1]]
     if not pending:
         _close_ballot(s, events)
@@ -627,32 +641,32 @@ def _close_ballot(s: State, events: list[Event]) -> None:
     """Mutates a fresh copy. Plurality eliminates. A tie → one revote among the tied; a second
     tie or all abstaining → no elimination. A missing vote counts as an abstention."""
     revote = s.phase is REVOTE
-    ballot = s.ballot
+    ballot = s.ballot  # only the living vote, so the other seats are NOT_VOTED
     living = s.living_seats
-    # Each living player's vote; an abstention or a missing vote (below 0) is None.
-    votes = [choice if (choice := ballot[voter]) >= 0 else None for voter in living]
     candidates = s.candidates
-    counts = [votes.count(c) for c in candidates]
+    counts = list(map(ballot.count, candidates))
     tally: dict[str, Any] = {
         "round": s.round,
         "revote": revote,
         "counts": dict(zip(_keys(candidates), counts)),
-        "abstained": votes.count(None),
+        "abstained": len(living) - sum(counts),  # a missing vote counts as an abstention
     }
     if s.deal.config.public_ballots:
+        # Each living player's vote; an abstention or a missing vote (below 0) is None.
+        votes = [choice if (choice := ballot[voter]) >= 0 else None for voter in living]
         tally["votes"] = dict(zip(_keys(living), votes))
     s.tallies = (*s.tallies, tally)
     s.pending = frozenset()
-    top = max(counts, default=0)
-    leaders = tuple([c for c, n in zip(candidates, counts) if n == top]) if top else ()
+    top = max(counts)
     events.append(Event("tally", tally, PUBLIC, _tally_line(s, candidates, counts)))
-    if not leaders:
+    if not top:
         events.append(_ALL_ABSTAINED)
-    elif len(leaders) == 1:
-        events.append(_eliminate(s, leaders[0], by_vote=True))
+    elif counts.count(top) == 1:
+        events.append(_eliminate(s, candidates[counts.index(top)], by_vote=True))
         if _check_win(s, events):
             return
     elif not revote:
+        leaders = tuple([c for c, n in zip(candidates, counts) if n == top])
         _open_ballot(s, leaders, revote=True)
         events.append(
             Event(
@@ -698,7 +712,7 @@ def _eliminate(s: State, seat: int, *, by_vote: bool) -> Event:
         "eliminated",
         {
             "seat": seat,
-            "role": card.role.value,
+            "role": card.role._value_,
             "card": card.id,
             "by": "vote" if by_vote else "night",
         },
@@ -734,10 +748,9 @@ def _finish(s: State, team: Team | None, line: str) -> list[Event]:
     s.pending = frozenset()
     s.result = (team, line)
     cards = s.deal.cards
-    reveal = {_KEY[seat]: {"role": c.role.value, "card": c.id} for seat, c in enumerate(cards)}
-    return [
-        Event("game_over", {"winner": team.value if team else None, "roles": reveal}, PUBLIC, line)
-    ]
+    reveal = {_KEY[seat]: {"role": c.role._value_, "card": c.id} for seat, c in enumerate(cards)}
+    winner = team._value_ if team else None
+    return [Event("game_over", {"winner": winner, "roles": reveal}, PUBLIC, line)]
 
 
 def outcome(state: State) -> Outcome | None:
@@ -746,22 +759,21 @@ def outcome(state: State) -> Outcome | None:
         return None
     team, line = result
     d = state.deal
-    roles = [role.value for role in d.roles]
-    seats = range(len(roles))
+    roles = [role._value_ for role in d.roles]
     wolves = d.wolf_mask
     if team is None:
         winners: frozenset[int] = frozenset()
     else:
-        everyone = (1 << len(roles)) - 1
+        everyone = (1 << d.players) - 1
         winners = _seat_set(wolves if team is Team.WEREWOLVES else everyone & ~wolves)
     deaths = state.deaths
     first = deaths[0] if deaths else None
     return Outcome(
         winners=winners,
-        winning_team=team.value if team else None,
+        winning_team=team._value_ if team else None,
         summary=line,
-        teams={seat: _TEAM_OF[wolves >> seat & 1] for seat in seats},
-        roles=dict(zip(seats, roles)),
+        teams=dict(_teams(wolves, d.players)),
+        roles=dict(enumerate(roles)),
         rounds=state.round,
         stats={
             "first_death_role": roles[first[1]] if first else None,
