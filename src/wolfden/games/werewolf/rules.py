@@ -26,16 +26,14 @@ from wolfden.games.werewolf.actions import (
     target_of,
 )
 from wolfden.games.werewolf.config import MAX_PLAYERS, Config
+from wolfden.games.werewolf.script import script_for
 from wolfden.games.werewolf.state import (
     Card,
-    Deal,
     NightRecord,
     Phase,
     Role,
     State,
     Team,
-    cards_for,
-    deck_for,
 )
 
 NIGHT = Phase.NIGHT
@@ -99,11 +97,6 @@ def _seat_set(mask: int) -> frozenset[int]:
 def _without(seats: frozenset[int], seat: int) -> frozenset[int]:
     """The seats still awaited once ``seat`` has acted."""
     return seats - {seat}
-
-
-@functools.cache
-def _audience(mask: int) -> Audience:
-    return Audience.of(seats_in(mask))
 
 
 @functools.cache
@@ -178,39 +171,14 @@ def deal(
     return tuple(hands[s] for s in range(config.players)), frozenset(unmet)
 
 
-Prepared = tuple[Config, tuple[Card, ...], tuple[Event, ...]]
-
-
-@functools.lru_cache(maxsize=256)
-def _prepare(config: Config) -> Prepared:
-    """Validate a config once (configs are frozen; an invalid one raises every time) and make
-    what depends only on it: the cards of the deal and the night's script."""
-    config.validate()
-    return config, deck_for(config), _night_events(config)
-
-
-_last_prepared: Prepared | None = None
-"""The config set up last and what was made for it: a simulation deals the same config over
-and over, and this spares it hashing the config every time."""
-
-
-def _prepared(config: Config) -> Prepared:
-    global _last_prepared
-    last = _last_prepared
-    if last is not None and last[0] is config:
-        return last
-    last = _last_prepared = _prepare(config)
-    return last
-
-
 def setup(config: Config, seed: int) -> State:
     if not isinstance(config, Config):
         raise ConfigError("setup needs a werewolf Config")
-    _, deck, night_calls = _prepared(config)
+    script = script_for(config)
     rng = Rng(seed)
-    cards, unmet = deal(config, rng, deck)
+    cards, unmet = deal(config, rng, script.deck)
     s = State.__new__(State)
-    d = s.deal = Deal(config, cards, unmet, night_calls)
+    d = s.deal = script.deal(cards, unmet)
     s.rng = rng.state
     s.phase = Phase.NIGHT
     s.seq = 0
@@ -245,10 +213,9 @@ def redeal(state: State, cards: tuple[Card, ...]) -> State:
 
 
 def _refresh_living_pack(s: State) -> None:
-    """The living Werewolves and the audience of the pack's events, kept with the living."""
-    living_wolves = s.alive & s.deal.wolf_mask
+    """The living Werewolves, kept with the living."""
+    living_wolves = s.pack_mask = s.alive & s.deal.wolf_mask
     s.pack = seats_in(living_wolves)
-    s.pack_audience = _audience(living_wolves)
 
 
 def actors(state: State) -> frozenset[int]:
@@ -376,15 +343,6 @@ def night_script(state: State) -> list[str]:
     return [e.text for e in state.deal.night_calls]
 
 
-def _night_events(config: Config) -> tuple[Event, ...]:
-    """The night's script as events; it depends only on the deal, so it is made once per
-    config (by ``_prepare``) and kept in the deal."""
-    dealt = {c.role for c in cards_for(config)}
-    return tuple(
-        Event("narration", {"phase": "night"}, PUBLIC, line) for line in say.night_script(dealt)
-    )
-
-
 def werewolf_pick(state: State, seat: int, action: Action) -> Result:
     """Each living Werewolf picks a living non-Werewolf; the pack sees every pick at once.
 
@@ -401,16 +359,9 @@ def werewolf_pick(state: State, seat: int, action: Action) -> Result:
     picks = s.picks = picks[:seat] + (target,) + picks[seat + 1 :]  # noqa: RUF005 (faster)
     pending = s.pending = _without(state.pending, seat)
     pack = state.pack
-    names = d.names
     pick_round = state.pick_round
-    events = [
-        Event(
-            "pack_pick",
-            {"seat": seat, "target": target, "round": pick_round},
-            state.pack_audience,
-            f"{names[seat]} picks {names[target]}.",
-        )
-    ]
+    script = script_for(d.config)
+    events = [script.picks[seat, target, pick_round, state.pack_mask]]
     if pending.isdisjoint(pack):  # every living Werewolf has picked in this round
         # Only Werewolves pick, so the pack agrees when every pick names this target.
         if picks.count(target) == len(pack):
@@ -420,14 +371,7 @@ def werewolf_pick(state: State, seat: int, action: Action) -> Result:
             s.picks = d.no_choices
             pick_round = s.pick_round = pick_round + 1
             s.pending = pending.union(pack)
-            events.append(
-                Event(
-                    "pack_disagrees",
-                    {"round": pick_round, "of": d.pack_rounds},
-                    state.pack_audience,
-                    f"The pack disagrees. Choose again (round {pick_round} of {d.pack_rounds}).",
-                )
-            )
+            events.append(script.disagreements[pick_round, state.pack_mask])
         else:
             rng = Rng(s.rng)
             victim = most_picked([picks[w] for w in pack], rng)
@@ -452,12 +396,7 @@ def _pick_target(state: State, action: Action) -> int:
 
 def _lock(s: State, target: int) -> Event:
     s.locked = target
-    return Event(
-        "pack_locked",
-        {"target": target},
-        s.pack_audience,
-        f"The pack has chosen {s.deal.names[target]}.",
-    )
+    return script_for(s.deal.config).locks[target, s.pack_mask]
 
 
 def most_picked(picks: list[int], rng: Rng) -> int:
@@ -485,8 +424,7 @@ def seer_check(state: State, seat: int, action: Action) -> Result:
     is_wolf = d.roles[target] is WEREWOLF
     s.seer_checks = (*state.seer_checks, (seat, state.round, target, is_wolf))
     s.pending = _without(state.pending, seat)
-    line = say.seer_answer(d.names[target], is_wolf)
-    return s, [Event("seer_answer", {"target": target, "werewolf": is_wolf}, _ONLY[seat], line)]
+    return s, [script_for(d.config).answers[seat, target, is_wolf]]
 
 
 def _check_target(state: State, seat: int, action: Action) -> int:
@@ -512,8 +450,7 @@ def guardian_protect(state: State, seat: int, action: Action) -> Result:
     choice = state.guard_choice
     s.guard_choice = choice[:seat] + (target,) + choice[seat + 1 :]  # noqa: RUF005 (faster)
     s.pending = _without(state.pending, seat)
-    line = f"You protect {state.deal.names[target]} tonight."
-    return s, [Event("protecting", {"target": target}, _ONLY[seat], line)]
+    return s, [script_for(state.deal.config).protections[seat, target]]
 
 
 def _protect_target(state: State, seat: int, action: Action) -> int:
@@ -578,10 +515,7 @@ def resolve_night(state: State) -> Result:
 def open_ballot(state: State, candidates: tuple[int, ...], *, revote: bool) -> Result:
     s = state.copy()
     _open_ballot(s, candidates, revote)
-    line = say.REVOTE_OPEN if revote else say.BALLOT_OPEN
-    return s, [
-        Event("ballot_open", {"candidates": list(candidates), "revote": revote}, PUBLIC, line)
-    ]
+    return s, [script_for(s.deal.config).ballots[candidates, revote]]
 
 
 def _open_ballot(s: State, candidates: tuple[int, ...], revote: bool) -> None:
@@ -668,14 +602,7 @@ def _close_ballot(s: State, events: list[Event]) -> None:
     elif not revote:
         leaders = tuple([c for c, n in zip(candidates, counts) if n == top])
         _open_ballot(s, leaders, revote=True)
-        events.append(
-            Event(
-                "ballot_open",
-                {"candidates": list(leaders), "revote": True},
-                PUBLIC,
-                say.REVOTE_OPEN,
-            )
-        )
+        events.append(script_for(s.deal.config).ballots[leaders, True])
         return
     else:
         events.append(_TIED_AGAIN)
@@ -707,18 +634,7 @@ def _eliminate(s: State, seat: int, *, by_vote: bool) -> Event:
     if d.wolf_mask >> seat & 1:
         _refresh_living_pack(s)
     s.deaths = (*s.deaths, (s.round, seat, "vote" if by_vote else "night"))
-    card = d.cards[seat]
-    return Event(
-        "eliminated",
-        {
-            "seat": seat,
-            "role": card.role._value_,
-            "card": card.id,
-            "by": "vote" if by_vote else "night",
-        },
-        PUBLIC,
-        say.eliminated(d.names[seat], card, by_vote),
-    )
+    return script_for(d.config).eliminations[seat, d.cards[seat].id, by_vote]
 
 
 def winner(s: State) -> Team | None:

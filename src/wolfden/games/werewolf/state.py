@@ -7,7 +7,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from wolfden.engine.types import Action, Audience, Event
+from wolfden.engine.types import Action, Event
 from wolfden.games.werewolf.config import Config
 
 
@@ -181,9 +181,9 @@ class Deal:
     def __init__(
         self,
         config: Config,
+        night_calls: tuple[Event, ...],
         cards: tuple[Card, ...],
         unmet_requests: frozenset[int],
-        night_calls: tuple[Event, ...],
     ) -> None:
         n = self.players = config.players
         self.config = config
@@ -207,16 +207,15 @@ class Deal:
     def with_cards(self, cards: tuple[Card, ...]) -> Deal:
         """The same deal with other cards in the seats (tests set tables up this way, and
         ``perturb_hidden`` swaps cards the viewer cannot tell apart)."""
-        return Deal(self.config, cards, self.unmet_requests, self.night_calls)
+        return Deal(self.config, self.night_calls, cards, self.unmet_requests)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Deal):
             return NotImplemented
-        return (self.config, self.cards, self.unmet_requests, self.night_calls) == (
+        return (self.config, self.cards, self.unmet_requests) == (
             other.config,
             other.cards,
             other.unmet_requests,
-            other.night_calls,
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -230,8 +229,8 @@ class State:
 
     What never changes during a match is in ``deal`` (shared by every state of the match); the
     rest is copied by ``apply``. Per-seat facts are tuples indexed by seat; the living are a bit
-    mask, kept with the living seats in order and the living Werewolves (``pack``, and the
-    audience of the pack's events).
+    mask, kept with the living seats in order and the living Werewolves (``pack``, in seat
+    order and as a mask).
     """
 
     __slots__ = (
@@ -249,7 +248,7 @@ class State:
         "night_log",
         "night_result",
         "pack",
-        "pack_audience",
+        "pack_mask",
         "pending",
         "phase",
         "pick_round",
@@ -272,7 +271,7 @@ class State:
     living_seats: tuple[int, ...]
     pending: frozenset[int]
     pack: tuple[int, ...]
-    pack_audience: Audience
+    pack_mask: int
     picks: tuple[int, ...]
     prev_picks: tuple[int, ...]
     pick_round: int
@@ -301,7 +300,7 @@ class State:
         new.living_seats = self.living_seats
         new.pending = self.pending
         new.pack = self.pack
-        new.pack_audience = self.pack_audience
+        new.pack_mask = self.pack_mask
         new.picks = self.picks
         new.prev_picks = self.prev_picks
         new.pick_round = self.pick_round
