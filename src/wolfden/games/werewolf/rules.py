@@ -47,6 +47,10 @@ WEREWOLF = Role.WEREWOLF
 SEER = Role.SEER
 GUARDIAN = Role.GUARDIAN
 VILLAGER = Role.VILLAGER
+TOWN = Team.TOWN
+WEREWOLVES = Team.WEREWOLVES
+# (Reading a member off its enum class, ``Phase.NIGHT``, costs a metaclass lookup every time;
+# the module names above are read like any global.)
 
 Result = tuple[State, list[Event]]
 _ONLY = tuple(Audience.only(seat) for seat in range(64))
@@ -155,8 +159,8 @@ def deal(
     cards = rng.shuffled(deck)
     if not config.villager_only:
         return tuple(cards), frozenset()
-    villagers = [c for c in cards if c.role is Role.VILLAGER]
-    others = [c for c in cards if c.role is not Role.VILLAGER]
+    villagers = [c for c in cards if c.role is VILLAGER]
+    others = [c for c in cards if c.role is not VILLAGER]
     hands: dict[int, Card] = {}
     unmet = set()
     for seat in config.villager_only:
@@ -180,7 +184,7 @@ def setup(config: Config, seed: int) -> State:
     s = State.__new__(State)
     d = s.deal = script.deal(cards, unmet)
     s.rng = rng.state
-    s.phase = Phase.NIGHT
+    s.phase = NIGHT
     s.seq = 0
     s.round = 1
     alive = s.alive = (1 << d.players) - 1
@@ -329,7 +333,7 @@ def _moderator(state: State, action: Action) -> Result:
 def _start_night(s: State) -> tuple[Event, ...]:
     """Mutates a fresh copy: the night begins, every role is called."""
     d = s.deal
-    s.phase = Phase.NIGHT
+    s.phase = NIGHT
     s.seq += 1
     s.picks = s.prev_picks = s.checked = s.guard_choice = d.no_choices
     s.pick_round = 1
@@ -502,7 +506,7 @@ def resolve_night(state: State) -> Result:
         s.night_result = {"eliminated": None}
     if _check_win(s, events):
         return s, events
-    s.phase = Phase.DISCUSSION
+    s.phase = DISCUSSION
     s.seq += 1
     s.pending = frozenset()
     events.append(_DISCUSS)
@@ -520,7 +524,7 @@ def open_ballot(state: State, candidates: tuple[int, ...], *, revote: bool) -> R
 
 def _open_ballot(s: State, candidates: tuple[int, ...], revote: bool) -> None:
     d = s.deal
-    s.phase = Phase.REVOTE if revote else Phase.VOTE
+    s.phase = REVOTE if revote else VOTE_PHASE
     s.seq += 1
     s.candidates = candidates
     s.menus = _ballot_menus(candidates, d.players)
@@ -644,9 +648,9 @@ def winner(s: State) -> Team | None:
     wolves = (alive & s.deal.wolf_mask).bit_count()
     others = alive.bit_count() - wolves
     if wolves == 0:
-        return Team.TOWN
+        return TOWN
     if wolves >= others:
-        return Team.WEREWOLVES
+        return WEREWOLVES
     return None
 
 
@@ -654,12 +658,12 @@ def _check_win(s: State, events: list[Event]) -> bool:
     team = winner(s)
     if team is None:
         return False
-    events += _finish(s, team, say.TOWN_WINS if team is Team.TOWN else say.WOLVES_WIN)
+    events += _finish(s, team, say.TOWN_WINS if team is TOWN else say.WOLVES_WIN)
     return True
 
 
 def _finish(s: State, team: Team | None, line: str) -> list[Event]:
-    s.phase = Phase.END
+    s.phase = END
     s.seq += 1
     s.pending = frozenset()
     s.result = (team, line)
@@ -681,7 +685,7 @@ def outcome(state: State) -> Outcome | None:
         winners: frozenset[int] = frozenset()
     else:
         everyone = (1 << d.players) - 1
-        winners = _seat_set(wolves if team is Team.WEREWOLVES else everyone & ~wolves)
+        winners = _seat_set(wolves if team is WEREWOLVES else everyone & ~wolves)
     deaths = state.deaths
     first = deaths[0] if deaths else None
     return Outcome(

@@ -27,6 +27,7 @@ class Role(enum.Enum):
 
 
 WEREWOLF = Role.WEREWOLF
+VILLAGER = Role.VILLAGER
 
 
 class Team(enum.Enum):
@@ -195,9 +196,9 @@ class Deal:
         roles = self.roles = tuple([c.role for c in cards])
         wolves = callers = 0
         for seat, role in enumerate(roles):
-            if role is Role.WEREWOLF:
+            if role is WEREWOLF:
                 wolves |= 1 << seat
-            if role is not Role.VILLAGER:
+            if role is not VILLAGER:
                 callers |= 1 << seat
         self.wolf_mask = wolves
         self.caller_mask = callers
