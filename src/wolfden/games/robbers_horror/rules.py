@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Mapping
+from operator import add
 from types import MappingProxyType
 from typing import Any
 
@@ -199,6 +200,17 @@ _NORMAL_CARD_OF = tuple(
     [row.index(v) if v in row else -1 for v in range(2 * TRUMP)] for row in NORMAL_VALUE
 )
 """The chest or robber card with each effective value when chests (0) or robbers (1) are led."""
+
+
+def _plain_values(lead: int) -> list[int]:
+    """Each card id's effective value in a trick without a Werewolf, whose leading suit is
+    chests (0), robbers (1) or none (-1, special cards only); the Werewolves' entries are
+    never read (a Werewolf's value depends on the card before it)."""
+    normal = NORMAL_VALUE[lead] if lead >= 0 else (0,) * 30
+    return [*normal, -1, -1, TRUMP + 16, TRUMP, TRUMP, 16]
+
+
+_PLAIN_VALUE_OF = {lead: _plain_values(lead).__getitem__ for lead in (-1, 0, 1)}
 
 
 def trick_lead(cards: tuple[int, ...]) -> int:
@@ -468,13 +480,12 @@ def _complete_trick(
         best = trick.index(_NORMAL_CARD_OF[lead][top])  # no ties among normal cards
     else:
         lead = trick_lead(trick)
-        values = trick_values(trick)
-        best = 0
-        top = values[0]
-        for i in range(1, len(values)):
-            if values[i] >= top:
-                top = values[i]
-                best = i
+        if W1 in trick or W2 in trick:
+            values = trick_values(trick)
+        else:
+            values = list(map(_PLAIN_VALUE_OF[lead], trick))
+        top = max(values)
+        best = len(values) - 1 - values[::-1].index(top)  # the later of equal values wins
     leader, tricks, winners, werewolf_chips, traitor_chip = table
     winner = (leader + best) % len(hands)
     number = len(winners) + 1
@@ -483,10 +494,9 @@ def _complete_trick(
     events.append(
         _new(Event, ("trick", LazyData(_trick_data, number, leader, trick, winner), PUBLIC, text))
     )
-    table = _new(
-        TableInfo,
-        (winner, (*tricks, trick), (*winners, winner), werewolf_chips, traitor_chip),
-    )
+    tricks += (trick,)
+    winners += (winner,)
+    table = _new(TableInfo, (winner, tricks, winners, werewolf_chips, traitor_chip))
     if number < deal.hand_size:
         return _new(State, (config, match, deal, table, hands, (), winner)), events
     return _end_deal(config, match, deal, table, events)
@@ -585,9 +595,10 @@ def score_deal(
     werewolf team has the points of the werewolves and the traitor times the size of the robber
     team. The higher total wins the deal; a tie has no winner."""
     table = icon_table(config.icons)
+    roles = deal.roles
     seats = []
-    robber_sum = werewolf_sum = robbers = 0
-    for role, pile in zip(deal.roles, piles):
+    robber_sum = werewolf_sum = 0
+    for role, pile in zip(roles, piles):
         if role is _WEREWOLF:
             total = table[(pile >> 15) & CHEST_MASK]
             halved = (pile & KNIFE_MASK) != 0
@@ -597,23 +608,22 @@ def score_deal(
         points = total >> 1 if halved else total
         if role is _ROBBER:
             robber_sum += points
-            robbers += 1
         else:
             werewolf_sum += points
         seats.append(_new(SeatScore, (role, pile, total, halved, points)))
-    robber_mult = len(seats) - robbers
-    werewolf_mult = robbers
+    teams = _TEAMS.get(roles) or _teams_of(roles)
+    robber_mult, werewolf_mult, robber_gain, werewolf_gain = teams
     robber_total = robber_sum * robber_mult
     werewolf_total = werewolf_sum * werewolf_mult
     if robber_total == werewolf_total:
         winner = None
         after = match.points
+    elif robber_total > werewolf_total:
+        winner = _ROBBERS
+        after = tuple(map(add, match.points, robber_gain))
     else:
-        robbers_won = robber_total > werewolf_total
-        winner = _ROBBERS if robbers_won else _WEREWOLVES
-        after = tuple(
-            p + ((role is _ROBBER) == robbers_won) for p, role in zip(match.points, deal.roles)
-        )
+        winner = _WEREWOLVES
+        after = tuple(map(add, match.points, werewolf_gain))
     return _new(
         DealResult,
         (
@@ -635,6 +645,21 @@ def score_deal(
 
 
 _ROBBERS, _WEREWOLVES = Team.ROBBERS, Team.WEREWOLVES
+_TEAMS: dict[tuple[Role, ...], tuple[int, int, tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _teams_of(roles: tuple[Role, ...]) -> tuple[int, int, tuple[int, ...], tuple[int, ...]]:
+    """For an assignment of roles: the robber team's multiplier (the size of the werewolf
+    team), the werewolf team's (the size of the robber team), and the game point each seat
+    gains when the robbers win and when the werewolves win (kept per assignment: at most
+    3**5 of them)."""
+    robber = tuple(int(role is _ROBBER) for role in roles)
+    robbers = sum(robber)
+    teams = (len(roles) - robbers, robbers, robber, tuple(1 - r for r in robber))
+    _TEAMS[roles] = teams
+    return teams
+
+
 _ROLE_NAME = {role: role.name.lower() for role in Role}
 _ROLE_LABEL = {role: role.label for role in Role}
 _TEAM_NAME = {role: role.team.value for role in Role}
@@ -691,25 +716,50 @@ def _seats(seats: list[str]) -> str:
     return ("seat " if len(seats) == 1 else "seats ") + ", ".join(seats)
 
 
-def _team_line(head: str, seats: list[str], points: list[int], total: int, mult: int) -> str:
-    terms = " + ".join(map(str, points))
-    if len(points) > 1:
-        terms += f" = {sum(points)}"
-    return f"{head} ({_seats(seats)}): {terms} × {mult} {_PLAYERS[head][mult == 1]} = {total}"
+_TeamWords = tuple[str, str, str, str, str, str]
+_TEAM_WORDS: dict[tuple[Role, ...], _TeamWords] = {}
 
 
-_PLAYERS = {
-    "Robber team": ("werewolf-team players", "werewolf-team player"),
-    "Werewolf team": ("robber-team players", "robber-team player"),
-}
+def _team_words(roles: tuple[Role, ...]) -> _TeamWords:
+    """The words of the breakdown that follow from who is on which team: the head and the
+    multiplier of each team's line (a team's multiplier is the size of the other team), and
+    the end of the line saying that team won (kept per assignment of roles: at most 3**5)."""
+    r_seats = [_SEAT_NAME[s] for s, role in enumerate(roles) if role is _ROBBER]
+    w_seats = [_SEAT_NAME[s] for s, role in enumerate(roles) if role is not _ROBBER]
+    r_mult, w_mult = len(w_seats), len(r_seats)
+    words = (
+        f"Robber team ({_seats(r_seats)}): ",
+        f" × {r_mult} werewolf-team player{'s' if r_mult != 1 else ''} = ",
+        f"Werewolf team ({_seats(w_seats)}): ",
+        f" × {w_mult} robber-team player{'s' if w_mult != 1 else ''} = ",
+        f": {_seats(r_seats)} score{'s' if len(r_seats) == 1 else ''} 1 game point.",
+        f": {_seats(w_seats)} score{'s' if len(w_seats) == 1 else ''} 1 game point.",
+    )
+    _TEAM_WORDS[roles] = words
+    return words
+
+
+_SUM_TEXT: dict[tuple[int, ...], str] = {}
+
+
+def _sum_text(points: tuple[int, ...]) -> str:
+    """``3 + 5 = 8``, or ``3`` for a team of one (kept per points: there are few)."""
+    text = _SUM_TEXT.get(points)
+    if text is None:
+        text = " + ".join(map(str, points))
+        if len(points) > 1:
+            text = f"{text} = {sum(points)}"
+        if len(_SUM_TEXT) > 100_000:
+            _SUM_TEXT.clear()
+        _SUM_TEXT[points] = text
+    return text
 
 
 def breakdown_lines(result: DealResult, icons: tuple[int, ...]) -> list[str]:
     """Every step of a deal's arithmetic, one line each."""
     lines = []
     texts = pile_texts(icons)
-    r_seats: list[str] = []
-    w_seats: list[str] = []
+    roles: list[Role] = []
     r_points: list[int] = []
     w_points: list[int] = []
     for seat, (role, pile, _, halved, points) in enumerate(result.seats):
@@ -719,32 +769,24 @@ def breakdown_lines(result: DealResult, icons: tuple[int, ...]) -> list[str]:
             texts[werewolf].get(ranks) or pile_text(icons, werewolf, ranks)
         )
         lines.append(f"{line}{_HALVED[werewolf]}{points}" if halved else line)
+        roles.append(role)
         if role is _ROBBER:
-            r_seats.append(_SEAT_NAME[seat])
             r_points.append(points)
         else:
-            w_seats.append(_SEAT_NAME[seat])
             w_points.append(points)
-    lines.append(
-        _team_line("Robber team", r_seats, r_points, result.robber_total, result.robber_multiplier)
-    )
-    lines.append(
-        _team_line(
-            "Werewolf team", w_seats, w_points, result.werewolf_total, result.werewolf_multiplier
-        )
-    )
+    key = tuple(roles)
+    r_head, r_mult, w_head, w_mult, r_won, w_won = _TEAM_WORDS.get(key) or _team_words(key)
+    lines.append(f"{r_head}{_sum_text(tuple(r_points))}{r_mult}{result.robber_total}")
+    lines.append(f"{w_head}{_sum_text(tuple(w_points))}{w_mult}{result.werewolf_total}")
     winner = result.winner
     if winner is None:
         lines.append(
             f"Tie at {result.robber_total}: nobody wins deal {result.number}, no game points."
         )
+    elif winner is _ROBBERS:
+        lines.append(f"The robber team wins deal {result.number}{r_won}")
     else:
-        robbers_won = winner is _ROBBERS
-        members = r_seats if robbers_won else w_seats
-        lines.append(
-            f"The {'robber' if robbers_won else 'werewolf'} team wins deal {result.number}: "
-            f"{_seats(members)} score{'s' if len(members) == 1 else ''} 1 game point."
-        )
+        lines.append(f"The werewolf team wins deal {result.number}{w_won}")
     return lines
 
 
@@ -816,14 +858,8 @@ def _end_deal(
 ) -> tuple[State, list[Event]]:
     """Score the deal; then deal again with the dealer passing left, or end the match."""
     result = score_deal(config, match, deal, piles_of(table, config.players))
-    events.append(
-        Event(
-            "score",
-            LazyData(result_json, result, config.icons),
-            PUBLIC,
-            "\n".join(breakdown_lines(result, config.icons)),
-        )
-    )
+    text = "\n".join(breakdown_lines(result, config.icons))
+    events.append(_new(Event, ("score", LazyData(result_json, result, config.icons), PUBLIC, text)))
     n = config.players
     results = (*match.results, result)
     if result.number < match.deals:
@@ -848,11 +884,8 @@ def _end_deal(
     )
     outcome = match_outcome(match, deal)
     match = _new(MatchInfo, (*match[:6], outcome))
-    events.append(
-        Event(
-            "match_over", LazyData(_match_over_data, outcome, match.points), PUBLIC, outcome.summary
-        )
-    )
+    data = LazyData(_match_over_data, outcome, match.points)
+    events.append(_new(Event, ("match_over", data, PUBLIC, outcome.summary)))
     return _new(State, (config, match, deal, table, (0,) * n, (), -1)), events
 
 
@@ -877,12 +910,10 @@ def match_outcome(match: MatchInfo, last: DealInfo) -> Outcome:
     teams, roles = _SEAT_NAMES.get(last.roles) or _seat_names(last.roles)
     return Outcome(
         winners=winners,
-        winning_team=(results[0].winner.value if results[0].winner else None)
-        if len(results) == 1
-        else None,
+        winning_team=_TEAM_VALUE[results[0].winner] if len(results) == 1 else None,
         summary=summary,
-        teams=dict(teams),
-        roles=dict(roles),
+        teams=teams.copy(),
+        roles=roles.copy(),
         rounds=len(results),
         stats=LazyData(_match_stats, points, results),
     )
@@ -909,15 +940,18 @@ def _winners_of(points: tuple[int, ...]) -> tuple[frozenset[Seat], str]:
     return found
 
 
-_Names = tuple[tuple[Seat, str], ...]
+_Names = dict[Seat, str]
 _SEAT_NAMES: dict[tuple[Role, ...], tuple[_Names, _Names]] = {}
+_TEAM_VALUE: dict[Team | None, str | None] = {None: None}
+_TEAM_VALUE.update((team, team.value) for team in Team)
 
 
 def _seat_names(roles: tuple[Role, ...]) -> tuple[_Names, _Names]:
-    """Each seat's team and role names for the outcome, kept per assignment of roles."""
+    """Each seat's team and role names for the outcome, kept per assignment of roles (the
+    outcome gets copies)."""
     names = (
-        tuple((s, _TEAM_NAME[role]) for s, role in enumerate(roles)),
-        tuple((s, _ROLE_NAME[role]) for s, role in enumerate(roles)),
+        {s: _TEAM_NAME[role] for s, role in enumerate(roles)},
+        {s: _ROLE_NAME[role] for s, role in enumerate(roles)},
     )
     _SEAT_NAMES[roles] = names  # at most 3**5 assignments
     return names
