@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Mapping
-from operator import add
+from operator import add, lshift
 from types import MappingProxyType
 from typing import Any
 
@@ -34,6 +34,8 @@ from wolfden.games.robbers_horror.cards import (
 )
 from wolfden.games.robbers_horror.config import Config
 from wolfden.games.robbers_horror.state import (
+    HAND_BITS,
+    HAND_MASK,
     DealInfo,
     DealResult,
     MatchInfo,
@@ -43,6 +45,7 @@ from wolfden.games.robbers_horror.state import (
     TableInfo,
     Team,
     Trick,
+    pack_hands,
 )
 
 _new = tuple.__new__
@@ -99,6 +102,19 @@ for _i in range(NUM_IDS):
         _ACTION_CARDS[_a] = (*_ACTION_CARDS[_a][:2], 1 << _i, _i)
     else:
         _ACTION_CARDS[_a] = (1 << _i, _i, 0, -1)
+
+
+_SEAT_SHIFT = tuple(HAND_BITS * seat for seat in range(5))
+"""Where each seat's hand starts in :attr:`State.held`."""
+
+_SEAT_CARDS: tuple[dict[Action, tuple[int, int, int, int]], ...] = tuple(
+    {
+        action: (bit << shift, card, bit2 << shift, card2)
+        for action, (bit, card, bit2, card2) in _ACTION_CARDS.items()
+    }
+    for shift in _SEAT_SHIFT
+)
+"""``_ACTION_CARDS`` with the bits moved to each seat's place in :attr:`State.held`."""
 
 
 def _chunk_table(base: int) -> tuple[tuple[Action, ...], ...]:
@@ -330,13 +346,14 @@ def _deal(config: Config, match: MatchInfo) -> State:
     shuffle_cards(deck, rng)
     size = _HAND_SIZE[n]
     hands = tuple(map(sum, map(deck.__getitem__, _HAND_SLICES[n])))
+    held = sum(map(lshift, hands, _SEAT_SHIFT))  # the hands' bits do not overlap
     undealt = deck[n * size].bit_length() - 1 if len(deck) > n * size else -1
     roles = tuple(map(role_of, hands))
     match = _new(MatchInfo, (*match[:5], rng.state, match.outcome))
     leader = (match.dealer + 1) % n
     deal = _new(DealInfo, (hands, undealt, roles, size))
     table = _new(TableInfo, (leader, (), (), (), -1))
-    return _new(State, (config, match, deal, table, hands, (), leader))
+    return _new(State, (config, match, deal, table, held, (), leader))
 
 
 def _deal_events(state: State) -> list[Event]:
@@ -407,46 +424,44 @@ def actors(state: State) -> frozenset[Seat]:
 
 
 def legal_actions(state: State, seat: Seat | None) -> list[Action]:
-    if seat is None or seat != state.turn:
+    if seat != state.turn:
         return []
-    hand = state.hands[seat]
+    hand = (state.held >> _SEAT_SHIFT[seat]) & HAND_MASK
     return [*_LEGAL_0[hand & 4095], *_LEGAL_1[(hand >> 12) & 4095], *_LEGAL_2[hand >> 24]]
 
 
 def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[Event]]:
     """Play a card. No one must follow suit: any card in the hand may be played."""
-    config, match, deal, table, hands, trick, turn = state
+    config, match, deal, table, held, trick, turn = state
     if seat != turn or turn < 0:
         _reject_actor(state, seat)
-    hand = hands[turn]
     try:
-        info = _ACTION_CARDS.get(action)
+        info = _SEAT_CARDS[turn].get(action)
     except TypeError:
         info = None
     if info is None:
-        raise IllegalAction(_cannot_play(seat, action, hand))
+        raise IllegalAction(_cannot_play(state, action))
     bit, card, bit2, card2 = info
-    if not hand & bit:
-        if not hand & bit2:
-            raise IllegalAction(_cannot_play(seat, action, hand))
+    if not held & bit:
+        if not held & bit2:
+            raise IllegalAction(_cannot_play(state, action))
         bit, card = bit2, card2
-    new_hands = list(hands)
-    new_hands[turn] = hand ^ bit
+    held ^= bit
     trick += (card,)
     events = [PLAY_EVENTS[turn][card]]
     if card >= W1 and (card <= W2 or card == TRAITOR):
         table = _place_chip(table, turn, card)
         events.append(CHIP_EVENTS[turn][card])
-    n = len(new_hands)
+    n = config.players
     if len(trick) < n:
         turn = turn + 1 if turn + 1 < n else 0
-        return _new(State, (config, match, deal, table, tuple(new_hands), trick, turn)), events
-    return _complete_trick(config, match, deal, table, tuple(new_hands), trick, events)
+        return _new(State, (config, match, deal, table, held, trick, turn)), events
+    return _complete_trick(config, match, deal, table, held, trick, events)
 
 
-def _cannot_play(seat: Seat | None, action: Action, hand: int) -> str:
-    cards = ", ".join(str(a) for a in legal_of_hand(hand))
-    return f"seat {seat} cannot play {action}: play one of your cards, {cards}"
+def _cannot_play(state: State, action: Action) -> str:
+    cards = ", ".join(str(a) for a in legal_of_hand(state.hand(state.turn)))
+    return f"seat {state.turn} cannot play {action}: play one of your cards, {cards}"
 
 
 def _reject_actor(state: State, seat: Seat | None) -> None:
@@ -459,9 +474,12 @@ def _reject_actor(state: State, seat: Seat | None) -> None:
 
 def _place_chip(table: TableInfo, seat: Seat, card: int) -> TableInfo:
     """Playing a Werewolf or the Traitor puts the matching chip in front of the player."""
+    leader, tricks, winners, werewolf_chips, traitor_chip = table
     if card == TRAITOR:
-        return table._replace(traitor_chip=seat)
-    return table._replace(werewolf_chips=(*table.werewolf_chips, seat))
+        traitor_chip = seat
+    else:
+        werewolf_chips += (seat,)
+    return _new(TableInfo, (leader, tricks, winners, werewolf_chips, traitor_chip))
 
 
 def _complete_trick(
@@ -469,7 +487,7 @@ def _complete_trick(
     match: MatchInfo,
     deal: DealInfo,
     table: TableInfo,
-    hands: tuple[int, ...],
+    held: int,
     trick: tuple[int, ...],
     events: list[Event],
 ) -> tuple[State, list[Event]]:
@@ -487,7 +505,7 @@ def _complete_trick(
         top = max(values)
         best = len(values) - 1 - values[::-1].index(top)  # the later of equal values wins
     leader, tricks, winners, werewolf_chips, traitor_chip = table
-    winner = (leader + best) % len(hands)
+    winner = (leader + best) % len(trick)
     number = len(winners) + 1
     key = (number, lead, winner, trick[best], top)
     text = _TRICK_TEXT.get(key) or _trick_text(key)
@@ -498,7 +516,7 @@ def _complete_trick(
     winners += (winner,)
     table = _new(TableInfo, (winner, tricks, winners, werewolf_chips, traitor_chip))
     if number < deal.hand_size:
-        return _new(State, (config, match, deal, table, hands, (), winner)), events
+        return _new(State, (config, match, deal, table, held, (), winner)), events
     return _end_deal(config, match, deal, table, events)
 
 
@@ -544,7 +562,7 @@ def _trick_data(number: int, leader: Seat, trick: tuple[int, ...], winner: Seat)
 def completed_tricks(state: State) -> tuple[Trick, ...]:
     """The completed tricks of the current deal, numbered from 1, with leader and winner."""
     table = state.table
-    leader = (state.match.dealer + 1) % len(state.hands)
+    leader = (state.match.dealer + 1) % state.config.players
     out = []
     for i, (cards, winner) in enumerate(zip(table.tricks, table.winners)):
         out.append(Trick(i + 1, leader, cards, winner))
@@ -886,7 +904,7 @@ def _end_deal(
     match = _new(MatchInfo, (*match[:6], outcome))
     data = LazyData(_match_over_data, outcome, match.points)
     events.append(_new(Event, ("match_over", data, PUBLIC, outcome.summary)))
-    return _new(State, (config, match, deal, table, (0,) * n, (), -1)), events
+    return _new(State, (config, match, deal, table, 0, (), -1)), events
 
 
 def _match_over_data(outcome: Outcome, points: tuple[int, ...]) -> dict[str, Any]:
@@ -1017,4 +1035,4 @@ def arrange_deal(state: State, hands: Any, undealt: str | None = None) -> State:
         )
     roles = tuple(role_of(m) for m in masks)
     deal = DealInfo(tuple(masks), undealt_id, roles, len(hands[0]))
-    return state._replace(deal=deal, hands=tuple(masks))
+    return state._replace(deal=deal, held=pack_hands(masks))

@@ -8,6 +8,7 @@ card copies only a few references.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from wolfden.engine.types import Outcome
@@ -113,15 +114,40 @@ class TableInfo(NamedTuple):
     traitor_chip: int
 
 
+HAND_BITS = 36
+"""Bits of one hand in :attr:`State.held` (one per card id)."""
+HAND_MASK = (1 << HAND_BITS) - 1
+
+
+def pack_hands(hands: Iterable[int]) -> int:
+    """Hand masks, one per seat, in one integer (see :attr:`State.held`)."""
+    held = 0
+    for seat, hand in enumerate(hands):
+        held |= hand << (HAND_BITS * seat)
+    return held
+
+
 class State(NamedTuple):
     config: Config
     match: MatchInfo
     deal: DealInfo
     table: TableInfo
-    hands: tuple[int, ...]
+    held: int
+    """Every seat's hand in one integer: seat ``s`` holds the card ids of bits ``36 * s`` to
+    ``36 * s + 35`` (playing a card then changes one integer instead of a tuple of hands)."""
     trick: tuple[int, ...]
     turn: int
     """The seat to play, or -1 when the match is over."""
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """Each seat's hand as a mask of card ids."""
+        held = self.held
+        return tuple(held >> (HAND_BITS * s) & HAND_MASK for s in range(self.config.players))
+
+    def hand(self, seat: int) -> int:
+        """One seat's hand as a mask of card ids."""
+        return self.held >> (HAND_BITS * seat) & HAND_MASK
 
     @property
     def phase(self) -> Phase:
@@ -129,4 +155,4 @@ class State(NamedTuple):
 
     @property
     def players(self) -> int:
-        return len(self.hands)
+        return self.config.players

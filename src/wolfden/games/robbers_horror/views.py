@@ -22,7 +22,7 @@ from wolfden.games.robbers_horror.rules import (
     result_json,
     role_of,
 )
-from wolfden.games.robbers_horror.state import State, Trick
+from wolfden.games.robbers_horror.state import State, Trick, pack_hands
 
 GAME_ID = "robbers-horror"
 
@@ -156,7 +156,7 @@ def perturb_hidden(state: State, viewer: Viewer, rng: Rng) -> State | None:
     undealt = pool[i] if deal.undealt >= 0 else -1
     roles = tuple(role_of(d) for d in dealt)
     new_deal = deal._replace(dealt=tuple(dealt), undealt=undealt, roles=roles)
-    return state._replace(deal=new_deal, hands=tuple(hands))
+    return state._replace(deal=new_deal, held=pack_hands(hands))
 
 
 def _ids(mask: int) -> list[int]:
