@@ -302,6 +302,9 @@ def role_of(dealt: int) -> Role:
     return _ROBBER
 
 
+_ROLE_BY_SPECIALS = tuple(role_of(specials << W1) for specials in range(1 << (NUM_IDS - W1)))
+"""The role of a hand from the bits of its special cards (ids 30 to 35, the highest)."""
+
 _BIT = [1 << i for i in range(NUM_IDS)]
 """The bit of each card id in a mask (a list: its bound ``__getitem__`` is the quicker one)."""
 _DECK_BITS = {n: [1 << c for c in deck] for n, deck in _DECKS.items()}
@@ -345,10 +348,10 @@ def _deal(config: Config, match: MatchInfo) -> State:
     deck = _DECK_BITS[n][:]  # the cards as bits: a hand is the sum of its slice
     shuffle_cards(deck, rng)
     size = _HAND_SIZE[n]
-    hands = tuple(map(sum, map(deck.__getitem__, _HAND_SLICES[n])))
+    hands = tuple([sum(deck[cards]) for cards in _HAND_SLICES[n]])
     held = sum(map(lshift, hands, _SEAT_SHIFT))  # the hands' bits do not overlap
     undealt = deck[n * size].bit_length() - 1 if len(deck) > n * size else -1
-    roles = tuple(map(role_of, hands))
+    roles = tuple([_ROLE_BY_SPECIALS[hand >> W1] for hand in hands])
     match = _new(MatchInfo, (*match[:5], rng.state, match.outcome))
     leader = (match.dealer + 1) % n
     deal = _new(DealInfo, (hands, undealt, roles, size))
