@@ -21,6 +21,7 @@ from wolfden.games.robbers_horror.cards import (
     KNIFE_MASK,
     NOTATION,
     NUM_IDS,
+    SEER,
     TRAITOR,
     TRAITOR_BIT,
     TRUMP,
@@ -209,14 +210,6 @@ NORMAL_VALUE = tuple(
 )
 """The effective value of each chest and robber card when chests (0) or robbers (1) are led."""
 
-_NORMAL_VALUE_OF = tuple(list(row).__getitem__ for row in NORMAL_VALUE)
-"""``NORMAL_VALUE[lead][card]`` as functions (a list's bound ``__getitem__`` maps quickest)."""
-
-_NORMAL_CARD_OF = tuple(
-    [row.index(v) if v in row else -1 for v in range(2 * TRUMP)] for row in NORMAL_VALUE
-)
-"""The chest or robber card with each effective value when chests (0) or robbers (1) are led."""
-
 
 def _plain_values(lead: int) -> list[int]:
     """Each card id's effective value in a trick without a Werewolf, whose leading suit is
@@ -226,7 +219,36 @@ def _plain_values(lead: int) -> list[int]:
     return [*normal, -1, -1, TRUMP + 16, TRUMP, TRUMP, 16]
 
 
-_PLAIN_VALUE_OF = {lead: _plain_values(lead).__getitem__ for lead in (-1, 0, 1)}
+PLAIN_VALUE = {lead: _plain_values(lead) for lead in (-1, 0, 1)}
+
+_WEREWOLF_TRICK_VALUE = {
+    lead: [*values[:SEER], 0, *values[SEER + 1 :]] for lead, values in PLAIN_VALUE.items()
+}
+"""The same in a trick with a Werewolf, where the Seer is 0 of the leading suit."""
+
+_WEREWOLF_SEEN = NUM_IDS
+"""Stands for "a Werewolf is in the trick" in :data:`_TAKER` (one past the last card id)."""
+
+
+def _taker_table(lead: int) -> tuple[tuple[int, ...], ...]:
+    """``table[w][c]``: which of two cards takes the trick so far, the card ``w`` taking it
+    until now or the later card ``c`` (the later of equal values wins), in a trick whose
+    leading suit is chests (0), robbers (1) or none (-1); :data:`_WEREWOLF_SEEN` if either
+    is a Werewolf (whose value depends on the card before it), and from then on."""
+    value = PLAIN_VALUE[lead]
+    werewolves = (W1, W2, _WEREWOLF_SEEN)
+    return tuple(
+        tuple(
+            _WEREWOLF_SEEN
+            if w in werewolves or c in werewolves
+            else (c if value[c] >= value[w] else w)
+            for c in range(NUM_IDS + 1)
+        )
+        for w in range(NUM_IDS + 1)
+    )
+
+
+_TAKER = {lead: _taker_table(lead) for lead in (-1, 0, 1)}
 
 
 def trick_lead(cards: tuple[int, ...]) -> int:
@@ -495,18 +517,23 @@ def _complete_trick(
     events: list[Event],
 ) -> tuple[State, list[Event]]:
     """The strongest card takes the trick; its player piles the cards face down and leads next."""
-    if max(trick) < 30:  # chests and robbers only: the first card's suit is led
-        lead = 1 if trick[0] >= 15 else 0
-        top = max(map(_NORMAL_VALUE_OF[lead], trick))
-        best = trick.index(_NORMAL_CARD_OF[lead][top])  # no ties among normal cards
-    else:
-        lead = trick_lead(trick)
-        if W1 in trick or W2 in trick:
-            values = trick_values(trick)
-        else:
-            values = list(map(_PLAIN_VALUE_OF[lead], trick))
-        top = max(values)
-        best = len(values) - 1 - values[::-1].index(top)  # the later of equal values wins
+    first = trick[0]
+    lead = (1 if first >= 15 else 0) if first < 30 else trick_lead(trick)
+    taker = _TAKER[lead]
+    card = first
+    for c in trick:
+        card = taker[card][c]
+    if card != _WEREWOLF_SEEN:
+        best = trick.index(card)
+        top = PLAIN_VALUE[lead][card]
+    else:  # a Werewolf counts one more than the card before it (16 of trumps if led)
+        value = _WEREWOLF_TRICK_VALUE[lead]
+        top = prev = best = -1
+        for i, c in enumerate(trick):
+            v = value[c] if c < W1 or c > W2 else (prev + 1 if i else TRUMP + 16)
+            if v >= top:  # the later of equal values wins
+                top, best = v, i
+            prev = v
     leader, tricks, winners, werewolf_chips, traitor_chip = table
     winner = (leader + best) % len(trick)
     number = len(winners) + 1
