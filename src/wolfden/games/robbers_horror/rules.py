@@ -37,13 +37,13 @@ from wolfden.games.robbers_horror.config import Config
 from wolfden.games.robbers_horror.state import (
     HAND_BITS,
     HAND_MASK,
+    Chips,
     DealInfo,
     DealResult,
     MatchInfo,
     Role,
     SeatScore,
     State,
-    TableInfo,
     Team,
     Trick,
     pack_hands,
@@ -377,8 +377,7 @@ def _deal(config: Config, match: MatchInfo) -> State:
     match = _new(MatchInfo, (*match[:5], rng.state, match.outcome))
     leader = (match.dealer + 1) % n
     deal = _new(DealInfo, (hands, undealt, roles, size))
-    table = _new(TableInfo, (leader, (), (), (), -1))
-    return _new(State, (config, match, deal, table, held, (), leader))
+    return _new(State, (config, match, deal, _NO_CHIPS, (), (), held, (), leader))
 
 
 def _deal_events(state: State) -> list[Event]:
@@ -457,7 +456,7 @@ def legal_actions(state: State, seat: Seat | None) -> list[Action]:
 
 def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[Event]]:
     """Play a card. No one must follow suit: any card in the hand may be played."""
-    config, match, deal, table, held, trick, turn = state
+    config, match, deal, chips, tricks, winners, held, trick, turn = state
     if seat != turn or turn < 0:
         _reject_actor(state, seat)
     try:
@@ -475,13 +474,15 @@ def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[
     trick += (card,)
     events = [PLAY_EVENTS[turn][card]]
     if card >= W1 and (card <= W2 or card == TRAITOR):
-        table = _place_chip(table, turn, card)
+        chips = _place_chip(chips, turn, card)
         events.append(CHIP_EVENTS[turn][card])
     n = config.players
     if len(trick) < n:
         turn = turn + 1 if turn + 1 < n else 0
-        return _new(State, (config, match, deal, table, held, trick, turn)), events
-    return _complete_trick(config, match, deal, table, held, trick, events)
+        state = _new(State, (config, match, deal, chips, tricks, winners, held, trick, turn))
+        return state, events
+    leader = turn + 1 if turn + 1 < n else 0  # the trick is complete: its last card was just played
+    return _complete_trick(config, match, deal, chips, tricks, winners, held, trick, leader, events)
 
 
 def _cannot_play(state: State, action: Action) -> str:
@@ -497,23 +498,26 @@ def _reject_actor(state: State, seat: Seat | None) -> None:
     raise NotYourTurn(f"it is seat {state.turn}'s turn to play a card, not seat {seat}'s")
 
 
-def _place_chip(table: TableInfo, seat: Seat, card: int) -> TableInfo:
+def _place_chip(chips: Chips, seat: Seat, card: int) -> Chips:
     """Playing a Werewolf or the Traitor puts the matching chip in front of the player."""
-    leader, tricks, winners, werewolf_chips, traitor_chip = table
     if card == TRAITOR:
-        traitor_chip = seat
-    else:
-        werewolf_chips += (seat,)
-    return _new(TableInfo, (leader, tricks, winners, werewolf_chips, traitor_chip))
+        return _new(Chips, (chips.werewolf, seat))
+    return _new(Chips, ((*chips.werewolf, seat), chips.traitor))
+
+
+_NO_CHIPS = Chips((), -1)
 
 
 def _complete_trick(
     config: Config,
     match: MatchInfo,
     deal: DealInfo,
-    table: TableInfo,
+    chips: Chips,
+    tricks: tuple[tuple[int, ...], ...],
+    winners: tuple[int, ...],
     held: int,
     trick: tuple[int, ...],
+    leader: Seat,
     events: list[Event],
 ) -> tuple[State, list[Event]]:
     """The strongest card takes the trick; its player piles the cards face down and leads next."""
@@ -534,7 +538,6 @@ def _complete_trick(
             if v >= top:  # the later of equal values wins
                 top, best = v, i
             prev = v
-    leader, tricks, winners, werewolf_chips, traitor_chip = table
     winner = (leader + best) % len(trick)
     number = len(winners) + 1
     key = (number, lead, winner, trick[best], top)
@@ -544,10 +547,9 @@ def _complete_trick(
     )
     tricks += (trick,)
     winners += (winner,)
-    table = _new(TableInfo, (winner, tricks, winners, werewolf_chips, traitor_chip))
     if number < deal.hand_size:
-        return _new(State, (config, match, deal, table, held, (), winner)), events
-    return _end_deal(config, match, deal, table, events)
+        return _new(State, (config, match, deal, chips, tricks, winners, held, (), winner)), events
+    return _end_deal(config, match, deal, chips, tricks, winners, events)
 
 
 _TRICK_TEXT: dict[tuple[int, int, Seat, int, int], str] = {}
@@ -591,20 +593,21 @@ def _trick_data(number: int, leader: Seat, trick: tuple[int, ...], winner: Seat)
 
 def completed_tricks(state: State) -> tuple[Trick, ...]:
     """The completed tricks of the current deal, numbered from 1, with leader and winner."""
-    table = state.table
     leader = (state.match.dealer + 1) % state.config.players
     out = []
-    for i, (cards, winner) in enumerate(zip(table.tricks, table.winners)):
+    for i, (cards, winner) in enumerate(zip(state.tricks, state.winners)):
         out.append(Trick(i + 1, leader, cards, winner))
         leader = winner
     return tuple(out)
 
 
-def piles_of(table: TableInfo, n: int) -> tuple[int, ...]:
+def piles_of(
+    tricks: tuple[tuple[int, ...], ...], winners: tuple[int, ...], n: int
+) -> tuple[int, ...]:
     """Each seat's face-down pile as a mask: the cards of the tricks it won."""
     piles = [0] * n
     bit = _BIT
-    for cards, winner in zip(table.tricks, table.winners):
+    for cards, winner in zip(tricks, winners):
         pile = piles[winner]
         for c in cards:
             pile |= bit[c]
@@ -902,10 +905,16 @@ def _result_json(result: DealResult, icons: tuple[int, ...]) -> dict[str, Any]:
 
 
 def _end_deal(
-    config: Config, match: MatchInfo, deal: DealInfo, table: TableInfo, events: list[Event]
+    config: Config,
+    match: MatchInfo,
+    deal: DealInfo,
+    chips: Chips,
+    tricks: tuple[tuple[int, ...], ...],
+    winners: tuple[int, ...],
+    events: list[Event],
 ) -> tuple[State, list[Event]]:
     """Score the deal; then deal again with the dealer passing left, or end the match."""
-    result = score_deal(config, match, deal, piles_of(table, config.players))
+    result = score_deal(config, match, deal, piles_of(tricks, winners, config.players))
     text = "\n".join(breakdown_lines(result, config.icons))
     events.append(_new(Event, ("score", LazyData(result_json, result, config.icons), PUBLIC, text)))
     n = config.players
@@ -934,7 +943,7 @@ def _end_deal(
     match = _new(MatchInfo, (*match[:6], outcome))
     data = LazyData(_match_over_data, outcome, match.points)
     events.append(_new(Event, ("match_over", data, PUBLIC, outcome.summary)))
-    return _new(State, (config, match, deal, table, 0, (), -1)), events
+    return _new(State, (config, match, deal, chips, tricks, winners, 0, (), -1)), events
 
 
 def _match_over_data(outcome: Outcome, points: tuple[int, ...]) -> dict[str, Any]:
@@ -1026,7 +1035,7 @@ def outcome(state: State) -> Outcome | None:
 def phase_seq(state: State) -> int:
     """Changes with every card played (the game has no timed phases)."""
     m = state.match
-    return (m.deal_no * 64 + len(state.table.winners)) * 8 + len(state.trick)
+    return (m.deal_no * 64 + len(state.winners)) * 8 + len(state.trick)
 
 
 def arrange_deal(state: State, hands: Any, undealt: str | None = None) -> State:
@@ -1036,7 +1045,7 @@ def arrange_deal(state: State, hands: Any, undealt: str | None = None) -> State:
     seat's cards in notation; together with ``undealt`` they must be exactly this player
     count's deck.
     """
-    if state.trick or state.table.winners or state.turn < 0:
+    if state.trick or state.winners or state.turn < 0:
         raise IllegalAction("hands can only be arranged before the first card of a deal")
     n = state.config.players
     if len(hands) != n:

@@ -103,15 +103,12 @@ class DealInfo(NamedTuple):
     hand_size: int
 
 
-class TableInfo(NamedTuple):
-    """What changes once per trick: the leader, the completed tricks and their winners, the
-    chips. (The piles follow from the tricks and their winners.)"""
+class Chips(NamedTuple):
+    """The chips in front of the players: the seats that took a Werewolf chip, in order, and
+    the seat with the Traitor chip (-1 while nobody has it)."""
 
-    leader: int
-    tricks: tuple[tuple[int, ...], ...]
-    winners: tuple[int, ...]
-    werewolf_chips: tuple[int, ...]
-    traitor_chip: int
+    werewolf: tuple[int, ...]
+    traitor: int
 
 
 HAND_BITS = 36
@@ -131,7 +128,12 @@ class State(NamedTuple):
     config: Config
     match: MatchInfo
     deal: DealInfo
-    table: TableInfo
+    chips: Chips
+    tricks: tuple[tuple[int, ...], ...]
+    """The completed tricks of the deal, each as its card ids in play order. (The piles follow
+    from the tricks and their winners.)"""
+    winners: tuple[int, ...]
+    """The seat that took each completed trick."""
     held: int
     """Every seat's hand in one integer: seat ``s`` holds the card ids of bits ``36 * s`` to
     ``36 * s + 35`` (playing a card then changes one integer instead of a tuple of hands)."""
@@ -148,6 +150,13 @@ class State(NamedTuple):
     def hand(self, seat: int) -> int:
         """One seat's hand as a mask of card ids."""
         return self.held >> (HAND_BITS * seat) & HAND_MASK
+
+    @property
+    def leader(self) -> int:
+        """The seat that leads the current trick: the last trick's winner, or at the start of
+        a deal the seat left of the dealer."""
+        winners = self.winners
+        return winners[-1] if winners else (self.match.dealer + 1) % self.config.players
 
     @property
     def phase(self) -> Phase:

@@ -63,12 +63,11 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     config = state.config
     match = state.match
     deal = state.deal
-    table = state.table
     n = config.players
     over = state.turn < 0
     seat = viewer.seat if viewer.kind is ViewerKind.SEAT else None
     tricks_won = [0] * n
-    for winner in table.winners:
+    for winner in state.winners:
         tricks_won[winner] += 1
     out: dict[str, Any] = {
         "game": GAME_ID,
@@ -83,16 +82,16 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "hand_sizes": [h.bit_count() for h in state.hands],
         "undealt_cards": 1 if deal.undealt >= 0 else 0,
         "trick": {
-            "number": len(table.winners) + 1,
-            "leader": table.leader,
+            "number": len(state.winners) + 1,
+            "leader": state.leader,
             "lead_suit": _lead(state.trick),
-            "cards": _cards_json(table.leader, n, state.trick, len(state.trick) == n),
+            "cards": _cards_json(state.leader, n, state.trick, len(state.trick) == n),
         },
         "tricks_won": tricks_won,
         "piles": [t * n for t in tricks_won],
         "chips": {
-            "werewolf": list(table.werewolf_chips),
-            "traitor": table.traitor_chip if table.traitor_chip >= 0 else None,
+            "werewolf": list(state.chips.werewolf),
+            "traitor": state.chips.traitor if state.chips.traitor >= 0 else None,
         },
         "points": list(match.points),
         "icons": list(config.icons),
