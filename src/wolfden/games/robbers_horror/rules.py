@@ -267,17 +267,19 @@ for _k in range(1, NUM_IDS + 1):
     _FACTORIAL.append(_FACTORIAL[-1] * _k)
 
 
-def _radix_groups(k: int) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """The radices ``k, k-1, ..., 2`` of a Fisher–Yates shuffle of ``k`` cards, in runs whose
-    product stays below 2**62, with each run's product."""
-    groups: list[tuple[tuple[int, ...], int]] = []
-    run: list[int] = []
+def _radix_groups(k: int) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
+    """The steps of a Fisher–Yates shuffle of ``k`` cards: each position ``i`` from ``k - 1``
+    down to 1 with its radix ``i + 1`` (how many places it may swap with), in runs whose
+    product of radices stays below 2**30 (one digit of Python's integers, the quickest to
+    divide), with each run's product."""
+    groups: list[tuple[tuple[tuple[int, int], ...], int]] = []
+    run: list[tuple[int, int]] = []
     product = 1
     for radix in range(k, 1, -1):
-        if product * radix >= 1 << 62:
+        if product * radix >= 1 << 30:
             groups.append((tuple(run), product))
             run, product = [], 1
-        run.append(radix)
+        run.append((radix - 1, radix))
         product *= radix
     groups.append((tuple(run), product))
     return tuple(groups)
@@ -292,19 +294,17 @@ def shuffle_cards(cards: list[int], rng: Rng) -> None:
     The swap positions are the mixed-radix digits of a uniform number below ``len(cards)!``
     (36! < 2**139, so the bias of reducing 192 random bits is below 2**-53), which needs three
     draws from the generator instead of one per card. The digits are read a run at a time:
-    the number's remainder by a run's product is itself uniform and fits a machine word, so
-    only one division per run works on the large number.
+    the number's remainder by a run's product is itself uniform and fits one digit of Python's
+    integers, so only one division per run works on the large number.
     """
     k = len(cards)
     x = ((rng.next64() << 128) | (rng.next64() << 64) | rng.next64()) % _FACTORIAL[k]
-    i = k - 1
-    for radices, product in _RADIX_GROUPS[k]:
+    for steps, product in _RADIX_GROUPS[k]:
         x, digits = divmod(x, product)
-        for radix in radices:
+        for i, radix in steps:
             j = digits % radix
             digits //= radix
             cards[i], cards[j] = cards[j], cards[i]
-            i -= 1
 
 
 def shuffled_deck(players: int, rng: Rng) -> list[int]:
@@ -965,14 +965,16 @@ def match_outcome(match: MatchInfo, last: DealInfo) -> Outcome:
     winners, summary = _winners_of(points)
     results = match.results
     teams, roles = _SEAT_NAMES.get(last.roles) or _seat_names(last.roles)
+    # In field order (winners, winning_team, summary, teams, roles, rounds, stats): a frozen
+    # dataclass takes keyword arguments noticeably slower.
     return Outcome(
-        winners=winners,
-        winning_team=_TEAM_VALUE[results[0].winner] if len(results) == 1 else None,
-        summary=summary,
-        teams=teams.copy(),
-        roles=roles.copy(),
-        rounds=len(results),
-        stats=LazyData(_match_stats, points, results),
+        winners,
+        _TEAM_VALUE[results[0].winner] if len(results) == 1 else None,
+        summary,
+        teams.copy(),
+        roles.copy(),
+        len(results),
+        LazyData(_match_stats, points, results),
     )
 
 
