@@ -265,3 +265,45 @@ def test_a_word_list_is_made_on_the_word_lists_page(pages: Pages) -> None:
     page.wait_for("[data-list='Birds']")
     assert "5 entries · easy" in page.text("[data-list='Birds']")
     pages.shot(page, "word-lists")
+
+
+def test_a_kids_game_handed_round_one_shared_tablet(pages: Pages) -> None:
+    """Everyone on the host's device: between the teams' turns the tablet shows only the
+    hand-over screen, and after "I am …, show me" that team's screen."""
+    tablet = pages.new(DESKTOP)
+    create_room(tablet, "werwoelfe-kids", "Mum", {"language": "en"})
+    tablet.click("details[data-key='shared-device'] summary")
+    tablet.click("[data-key='share-all']")
+    tablet.wait_for(".lobby .lead")
+    assert "This device is shared" in tablet.text(".lobby .lead")
+    tablet.click("[data-key='start']")
+    handed: list[str] = []
+    end = time.monotonic() + 60
+    while len(handed) < 4:
+        assert time.monotonic() < end, f"the hand-overs did not come round: {handed}"
+        if tablet.count(".handover-screen"):
+            assert tablet.count(".kids") == 0, "nothing of the game behind the hand-over screen"
+            label = tablet.text(".handover-buttons button")
+            team = label.removeprefix("I am ").removesuffix(", show me")
+            assert team in ("Village team", "Werewolf team"), label
+            tablet.click(".handover-buttons button")
+            tablet.wait_for(".device-bar")
+            assert team in tablet.text(".device-bar")
+            if not handed:
+                pages.shot(tablet, "shared-kids-team-screen")
+            handed.append(team)
+            continue
+        offered = tablet.evaluate(
+            "return [...document.querySelectorAll('button[data-action]:not([disabled])')]"
+            ".map(e => e.dataset.action);"
+        )
+        ranked = [a for name in KIDS for a in offered if a.split()[0] == name]
+        if ranked:
+            tablet.tap(f"button[data-action='{ranked[0]}']:not([disabled])")
+        elif tablet.count("[data-key='cover']"):
+            tablet.tap("[data-key='cover']")
+        time.sleep(0.1)
+    assert {"Village team", "Werewolf team"} <= set(handed)
+
+
+KIDS = ("close", "done", "scatter", "roll", "wake", "haunt", "open", "move", "stay")

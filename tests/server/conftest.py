@@ -4,11 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -20,72 +15,26 @@ import pytest
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
+from wolfden.server import process
 from wolfden.server.app import create_app
 from wolfden.server.clock import Clock, FakeClock, RealClock
 from wolfden.server.settings import Settings
 from wolfden.storage.rooms import RoomStore
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-SRC = Path(__file__).resolve().parents[2] / "src"
-
-
-class ServeProcess:
-    """``wolfden serve`` in a process of its own on a free port, for tests that kill it."""
+class ServeProcess(process.ServeProcess):
+    """``wolfden serve`` in a process of its own, for tests that kill it; ``http`` talks to it."""
 
     def __init__(self, db: Path, *args: str, log_level: str = "warning") -> None:
-        self.port = free_port()
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "wolfden",
-                "serve",
-                "--port",
-                str(self.port),
-                "--db",
-                str(db),
-                *args,
-                "--log-level",
-                log_level,
-            ],
-            env={**os.environ, "PYTHONPATH": str(SRC)},
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
+        super().__init__(db, *args, log_level=log_level)
         self.http = httpx.Client(base_url=self.base, timeout=20)
-        end = time.monotonic() + 30
-        while True:
-            try:
-                if self.http.get("/api/games").status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if time.monotonic() > end or self.proc.poll() is not None:
-                raise RuntimeError("wolfden serve did not start: " + self.stderr()[-2000:])
-            time.sleep(0.05)
-
-    def stderr(self) -> str:
-        if self.proc.poll() is None:
-            return ""
-        return self.proc.stderr.read().decode() if self.proc.stderr else ""
 
     def kill(self) -> None:
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(10)
+        super().kill()
         self.http.close()
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(10)
+        super().stop()
         self.http.close()
 
 
@@ -96,7 +45,7 @@ class Server:
         self.db = db
         self.clock = clock
         self.settings = Settings(db=db, web_dir=settings.pop("web_dir", None), **settings)
-        self.port = free_port()
+        self.port = process.free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
         self.app = create_app(self.settings, clock=clock, store=RoomStore(db))

@@ -302,3 +302,31 @@ def test_with_secret_turns_a_device_holding_no_night_role_is_offered_all_the_sam
         assert device.view["device"]["waiting"] == held, (roles, acting)
         device.close()
     assert set(waiting) == {(), (3,)}  # the two phones differ in that, and only in that
+
+
+def test_a_shared_device_that_goes_away_gets_stand_ins_for_all_its_seats_after_the_grace(
+    server: Server,
+) -> None:
+    """The phone two players share goes flat: after the grace period bots play both their
+    seats, and when the phone is back both seats are theirs again."""
+    made = server.create(config={"players": 7})
+    code, token = made["code"], made["token"]
+    r = server.host("POST", f"/api/rooms/{code}/devices", token, json={"seats": [1, 2]})
+    assert r.status_code == 200, r.text
+    device_token = r.json()["token"]
+    device = Client(server, code, device_token)
+    host = Client(server, code, token)
+    server.host("POST", f"/api/rooms/{code}/start", token, json={"fill_with": "random", "seed": 3})
+    quiet(server, code, host)
+    device.close()
+    host.wait(lambda: not host.seat(1)["connected"] and not host.seat(2)["connected"])
+    server.advance(59)
+    host.drain()
+    assert not host.seat(1)["stand_in"] and not host.seat(2)["stand_in"]
+    server.advance(1)
+    host.wait(lambda: host.seat(1)["stand_in"] and host.seat(2)["stand_in"])
+    assert not host.seat(0)["stand_in"] and not host.seat(3)["stand_in"]
+    back = Client(server, code, device_token)
+    host.wait(lambda: not host.seat(1)["stand_in"] and not host.seat(2)["stand_in"])
+    assert host.seat(1)["connected"] and host.seat(2)["connected"]
+    back.close()

@@ -193,6 +193,33 @@ def test_the_wolfden_command_runs_simulate(capsys):
     assert "first_death_role" in data["extras"]
 
 
+def test_the_raw_csv_names_each_seats_bot_by_its_team(tmp_path):
+    from wolfden.cli import main
+
+    out = tmp_path / "report"
+    main(
+        [
+            "simulate",
+            "werewolf",
+            "--games",
+            "20",
+            "--bots",
+            "werewolves=rules,*=random,0=rules",
+            "--workers",
+            "1",
+            "--report",
+            str(out),
+        ]
+    )
+    rows = list(csv.DictReader((out / "results.csv").open()))
+    assert len(rows) == 20
+    for row in rows:
+        assert row["bot_0"] == "rules"
+        for seat in range(1, 7):
+            expected = "rules" if row[f"team_{seat}"] == "werewolves" else "random"
+            assert row[f"bot_{seat}"] == expected
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

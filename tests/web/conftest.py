@@ -7,12 +7,7 @@ Screenshots go to test-output/screenshots/.
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -20,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from wolfden.server.process import ServeProcess
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -29,51 +26,11 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+class Server(ServeProcess):
+    """``wolfden serve`` with bots that act at once and a two-second grace period."""
 
-
-class Server:
     def __init__(self, tmp: Path) -> None:
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        env = dict(os.environ)
-        env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
-        self.log = open(tmp / "server.log", "w")  # noqa: SIM115 - closed in stop()
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "wolfden",
-                "serve",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(self.port),
-                "--db",
-                str(tmp / "web.sqlite3"),
-                "--bot-delay",
-                "0",
-                "--grace",
-                "2",
-                "--log-level",
-                "warning",
-            ],
-            env=env,
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-        )
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                urllib.request.urlopen(self.base + "/api/games", timeout=1).read()
-                break
-            except (urllib.error.URLError, ConnectionError, OSError):
-                if self.proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("wolfden serve did not start") from None
-                time.sleep(0.1)
+        super().__init__(tmp / "web.sqlite3", "--bot-delay", "0", "--grace", "2")
 
     def api(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
         data = None if body is None else json.dumps(body).encode()
@@ -83,14 +40,6 @@ class Server:
             request.add_header("Authorization", f"Bearer {token}")
         with urllib.request.urlopen(request, timeout=10) as response:
             return json.loads(response.read())
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-        self.log.close()
 
 
 @pytest.fixture(scope="session")

@@ -202,6 +202,8 @@ def test_the_hosts_phone_speaks_public_narration_but_never_a_private_line(pages:
     host.wait_for_selector("button[data-action^='vote']:not([disabled])")
     spoken = host.evaluate("window.__spoken")
     log = host.eval_on_selector_all(".log-list li", "els => els.map(e => e.textContent)")
+    # the opening night script is read from the phone's own view (the same for every viewer)
+    assert spoken[0] == "Night falls. Everyone, close your eyes."
     assert "Day breaks. Everyone, open your eyes." in spoken
     assert any("ballot is open" in line for line in spoken)
     private = [line for line in log if "a Werewolf." in line]

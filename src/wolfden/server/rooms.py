@@ -192,6 +192,10 @@ class Participant:
     """A shared device whose game keeps secret who acts (a Werewolf night): while any held
     seat acts, every held seat is offered the device, so the offer tells nobody who acts."""
 
+    def held(self) -> list[int]:
+        """The seats this participant plays: its own, or every seat a shared device holds."""
+        return [self.seat] if self.seat is not None else list(self.seats)
+
 
 @dataclass
 class SeatSlot:
@@ -731,7 +735,7 @@ class RoomManager:
 
     def remove_participant(self, room: Room, target: Participant, reason: str) -> None:
         """Kick or leave: the token stops working; in a match a stand-in bot takes the seat."""
-        for held in [target.seat] if target.seat is not None else list(target.seats):
+        for held in target.held():
             slot = room.seats[held]
             slot.participant, slot.name = None, None
             if room.live_match() is not None:
@@ -1434,8 +1438,8 @@ class RoomManager:
                 task.cancel()
             m = room.live_match()
             p = room.participants.get(pid)
-            if m is not None and p is not None and p.seat is not None:
-                m.stand_ins.discard(p.seat)
+            if m is not None and p is not None and p.held():
+                m.stand_ins.difference_update(p.held())
                 if pid in m.waiting_for:
                     m.waiting_for.discard(pid)
                     self._update_pause(room, m)
@@ -1457,7 +1461,7 @@ class RoomManager:
 
     def _presence_lost(self, room: Room, p: Participant) -> None:
         m = room.live_match()
-        if m is None or p.seat is None or room.connected(p.id) or p.id in room.grace_tasks:
+        if m is None or not p.held() or room.connected(p.id) or p.id in room.grace_tasks:
             return
         room.grace_tasks[p.id] = asyncio.get_running_loop().create_task(self._grace(room, m, p.id))
 
@@ -1473,11 +1477,11 @@ class RoomManager:
                 if room.grace_tasks.get(pid) is me:
                     del room.grace_tasks[pid]
                 p = room.participants.get(pid)
-                if room.live_match() is not m or p is None or p.seat is None or room.connected(pid):
+                if room.live_match() is not m or p is None or not p.held() or room.connected(pid):
                     return
                 policy = room.settings.absent
                 if policy == "bot":
-                    m.stand_ins.add(p.seat)
+                    m.stand_ins.update(p.held())
                     self.publish_room(room)
                     self._after_change(room)
                 elif policy == "wait":

@@ -22,9 +22,6 @@ import math
 import os
 import random
 import secrets
-import socket
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -34,18 +31,14 @@ from typing import Any
 
 import click
 
+from wolfden.server.process import ServeProcess, ServerDidNotStart
+
 MIN_GAP = 0.1
 """A person acts at most ten times a second (the server allows twenty)."""
 
 RACES = ("stale", "not_your_turn", "match_over")
 """Refusals that only mean a bot or the clock moved first: the action named a version that had
 passed (``match_over`` when what happened in between ended the match)."""
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _rss_kib(pid: int) -> int:
@@ -114,25 +107,13 @@ def mann_whitney_p(a: list[float], b: list[float]) -> float:
     return math.erfc(abs(z) / math.sqrt(2))
 
 
-class Serve:
-    """``wolfden serve`` in its own process on a free port."""
+class Serve(ServeProcess):
+    """``wolfden serve`` in its own process with the soak's bot delay and clock speed."""
 
     def __init__(self, db: Path, bot_delay: float, time_scale: float) -> None:
-        self.port = _free_port()
-        self.db = db
-        self.log = open(db.with_suffix(".log"), "w")  # noqa: SIM115 - closed in stop()
-        src = str(Path(__file__).resolve().parents[2])
-        env = {**os.environ, "PYTHONPATH": src + os.pathsep + os.environ.get("PYTHONPATH", "")}
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "wolfden",
-                "serve",
-                "--port",
-                str(self.port),
-                "--db",
-                str(db),
+        try:
+            super().__init__(
+                db,
                 "--bot-delay",
                 str(bot_delay),
                 "--time-scale",
@@ -142,37 +123,14 @@ class Serve:
                 # A moderator token of our own, so the server does not print a new one.
                 "--admin-token",
                 secrets.token_urlsafe(24),
-                "--log-level",
-                "error",
-            ],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=self.log,
-        )
-        end = time.monotonic() + 30
-        while time.monotonic() < end:
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", self.port)) == 0:
-                    return
-            if self.proc.poll() is not None:
-                break
-            time.sleep(0.05)
-        self.stop()
-        raise click.ClickException("wolfden serve did not start")
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-        self.log.close()
+                log_level="error",
+            )
+        except ServerDidNotStart as exc:
+            raise click.ClickException(str(exc)) from None
 
     def errors(self) -> str:
         """What the server logged besides its start-up line (it logs errors only)."""
-        path = Path(self.log.name)
-        lines = path.read_text().splitlines() if path.exists() else []
+        lines = self.log().splitlines()
         return "\n".join(line for line in lines if not line.startswith("wolfden is serving"))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import platform
+import random
 import statistics
 import sys
 import time
@@ -19,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from wolfden.engine.contract import Game
-from wolfden.engine.rng import Rng, derive_seed
+from wolfden.engine.rng import derive_seed
 
 
 @dataclass
@@ -42,15 +43,16 @@ def playout_of(game: Game, config: Any) -> Playout:
     """A random playout through the public contract only (no views: the random bot needs none).
 
     When several seats may act, a seeded choice picks who acts first, as at a real table; when
-    nobody may act, the phase's deadline passes.
+    nobody may act, the phase's deadline passes. The choices are drawn with the standard
+    library's generator, exactly as in :func:`spiel_playout`, so that the two loops around the
+    engines being compared are the same loop.
     """
     setup, actors, legal_actions = game.setup, game.actors, game.legal_actions
     apply, deadline, outcome = game.apply, game.deadline, game.outcome
 
     def play(seed: int) -> int:
         state = setup(config, seed)
-        rng = Rng(derive_seed(seed, 0xBE7C))
-        below = rng.below
+        below = random.Random(derive_seed(seed, 0xBE7C)).randrange
         steps = 0
         while outcome(state) is None:
             seats = actors(state)
@@ -199,8 +201,6 @@ def spiel_playout(name: str, params: dict[str, Any]) -> Playout:
     Chance nodes (deals) are sampled from their outcome probabilities and counted apart: the
     returned count is the players' actions only, as wolfden deals inside ``setup``.
     """
-    import random
-
     import pyspiel
 
     game = pyspiel.load_game(name, params)

@@ -210,8 +210,9 @@ def plot_series(
 
 
 def write_csv(path: Path, rows: Sequence[Row]) -> None:
-    """The raw results: one line per game, with every seat's team and role and its stats."""
-    seats = max((len(r.teams) for r in rows), default=0)
+    """The raw results: one line per game, with every seat's team, role and bot kind and the
+    game's stats."""
+    seats = max((max(len(r.teams), len(r.bots)) for r in rows), default=0)
     stat_names = sorted({name for r in rows for name, _ in flatten_stats(r.stats)})
     with path.open("w", newline="", encoding="utf-8") as fh:
         out = csv.writer(fh)
@@ -225,6 +226,7 @@ def write_csv(path: Path, rows: Sequence[Row]) -> None:
                 "actions",
                 *(f"team_{s}" for s in range(seats)),
                 *(f"role_{s}" for s in range(seats)),
+                *(f"bot_{s}" for s in range(seats)),
                 *stat_names,
             ]
         )
@@ -240,6 +242,7 @@ def write_csv(path: Path, rows: Sequence[Row]) -> None:
                     r.steps,
                     *(r.teams[s] if s < len(r.teams) else "" for s in range(seats)),
                     *(r.roles[s] if s < len(r.roles) else "" for s in range(seats)),
+                    *(r.bots[s] if s < len(r.bots) else "" for s in range(seats)),
                     *(_cell(stats.get(name)) for name in stat_names),
                 ]
             )

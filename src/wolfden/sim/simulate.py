@@ -133,7 +133,9 @@ def run_chunk(plan: Plan, start: int, stop: int) -> ChunkResult:
         result = play_match(game, config, seed, players)
         tally.add(result.outcome, result.steps)
         if rows is not None:
-            rows.append(Row.of(index, seed, result.outcome, result.steps))
+            teams = {seat: str(team) for seat, team in result.outcome.teams.items()}
+            kinds = plan.bots.kinds_for(num_seats, teams)
+            rows.append(Row.of(index, seed, result.outcome, result.steps, kinds))
     return ChunkResult(
         start, stop, tally, rows, time.perf_counter() - began, time.process_time() - cpu
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,9 +65,13 @@ class Row:
     rounds: int
     steps: int
     stats: dict[str, Any]
+    bots: tuple[str, ...] = ()
+    """Each seat's bot kind (with bots by team: the kind of the seat's team in the Outcome)."""
 
     @classmethod
-    def of(cls, index: int, seed: int, outcome: Outcome, steps: int) -> Row:
+    def of(
+        cls, index: int, seed: int, outcome: Outcome, steps: int, bots: Sequence[str] = ()
+    ) -> Row:
         seats = sorted(set(outcome.teams) | set(outcome.roles))
         return cls(
             index=index,
@@ -79,6 +83,7 @@ class Row:
             rounds=outcome.rounds,
             steps=steps,
             stats=dict(outcome.stats),
+            bots=tuple(bots),
         )
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from wolfden.engine.types import Action, Event
 from wolfden.games import werewolf
-from wolfden.games.werewolf.rules import refresh_pack
+from wolfden.games.werewolf.rules import redeal
 from wolfden.games.werewolf.state import PRINT_DECK, Card, Role, State
 
 W, S, G, V = Role.WEREWOLF, Role.SEER, Role.GUARDIAN, Role.VILLAGER
@@ -20,11 +20,8 @@ def table(roles: Sequence[Role], **options: object) -> State:
     state = werewolf.setup(config, seed=1)
     pool = {role: [c for c in PRINT_DECK if c.role is role] for role in Role}
     cards: list[Card] = [pool[role].pop(0) for role in roles]
-    s = state.copy()
-    s.cards = tuple(cards)
-    s.roles = tuple(roles)
+    s = redeal(state, tuple(cards))
     s.pending = frozenset(i for i, r in enumerate(roles) if r is not V)
-    refresh_pack(s)
     return s
 
 

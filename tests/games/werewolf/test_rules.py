@@ -477,6 +477,33 @@ def test_the_narration_is_the_same_calm_script_every_night(seven: werewolf.State
     assert scripts[0][0] == "Night falls. Everyone, close your eyes."
 
 
+def test_every_viewer_gets_the_same_narration_so_any_phone_may_read_it_aloud() -> None:
+    """The host's phone speaks a match's opening lines from its own view: they must be the
+    table's lines, whatever role the host was dealt."""
+    from wolfden.engine.rng import Rng
+
+    viewers = [Viewer.parse("table"), Viewer.parse("spectator")]
+    for seed in range(40):
+        config = werewolf.Config(players=7 + seed % 6)
+        state = werewolf.setup(config, seed)
+        rng = Rng(seed)
+        seats = [Viewer.of(s) for s in range(config.players)]
+        while werewolf.outcome(state) is None:
+            lines = werewolf.view(state, viewers[0])["narration"]
+            assert lines
+            for viewer in viewers[1:] + seats:
+                assert werewolf.view(state, viewer)["narration"] == lines
+            actors = sorted(werewolf.actors(state))
+            if actors:
+                seat = actors[rng.below(len(actors))]
+                legal = werewolf.legal_actions(state, seat)
+                state, _ = werewolf.apply(state, seat, legal[rng.below(len(legal))])
+            else:
+                due = werewolf.deadline(state)
+                assert due is not None
+                state, _ = werewolf.apply(state, None, due.action)
+
+
 def test_roles_and_hidden_choices_never_reach_a_villagers_view(seven: werewolf.State) -> None:
     state, _ = run(seven, (0, "pick 4"), (2, "check 1"), (3, "protect 5"))
     mine = werewolf.view(state, Viewer.of(6))

@@ -7,6 +7,7 @@ clock or mutates a state it was given.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import Any
 
 from wolfden.engine.errors import ConfigError, IllegalAction, MatchOver, NotYourTurn
@@ -24,8 +25,16 @@ from wolfden.games.werewolf.actions import (
     VOTE,
     target_of,
 )
-from wolfden.games.werewolf.config import Config
-from wolfden.games.werewolf.state import Card, Phase, Role, State, Team, cards_for, deck_for
+from wolfden.games.werewolf.config import MAX_PLAYERS, Config
+from wolfden.games.werewolf.script import script_for
+from wolfden.games.werewolf.state import (
+    Card,
+    NightRecord,
+    Phase,
+    Role,
+    State,
+    Team,
+)
 
 NIGHT = Phase.NIGHT
 DISCUSSION = Phase.DISCUSSION
@@ -38,6 +47,10 @@ WEREWOLF = Role.WEREWOLF
 SEER = Role.SEER
 GUARDIAN = Role.GUARDIAN
 VILLAGER = Role.VILLAGER
+TOWN = Team.TOWN
+WEREWOLVES = Team.WEREWOLVES
+# (Reading a member off its enum class, ``Phase.NIGHT``, costs a metaclass lookup every time;
+# the module names above are read like any global.)
 
 Result = tuple[State, list[Event]]
 _ONLY = tuple(Audience.only(seat) for seat in range(64))
@@ -45,6 +58,8 @@ _KEY = tuple(str(seat) for seat in range(64))
 """Seat numbers as the string keys of JSON objects."""
 _TEAM_OF = (Team.TOWN.value, Team.WEREWOLVES.value)
 """A seat's team by whether it was dealt a Werewolf."""
+# Where a match reads an enum's value, it reads ``_value_``: the same string without the
+# Python-level descriptor behind ``.value``.
 
 # Announcements that never change, made once.
 _DAY_BREAKS = Event("narration", {"phase": "day"}, PUBLIC, say.DAY_BREAKS)
@@ -72,13 +87,20 @@ def _keys(seats: tuple[int, ...]) -> tuple[str, ...]:
 
 
 @functools.cache
+def _teams(wolves: int, players: int) -> dict[int, str]:
+    """Each seat's team, given the seats dealt a Werewolf (copy before handing it out)."""
+    return {seat: _TEAM_OF[wolves >> seat & 1] for seat in range(players)}
+
+
+@functools.cache
 def _seat_set(mask: int) -> frozenset[int]:
     return frozenset(seats_in(mask))
 
 
 @functools.cache
-def _audience(mask: int) -> Audience:
-    return Audience.of(seats_in(mask))
+def _without(seats: frozenset[int], seat: int) -> frozenset[int]:
+    """The seats still awaited once ``seat`` has acted."""
+    return seats - {seat}
 
 
 @functools.cache
@@ -97,23 +119,30 @@ def _protect_menu(targets: int) -> tuple[Action, ...]:
 
 
 @functools.cache
-def _ballot_menu(candidates: tuple[int, ...]) -> tuple[Action, ...]:
-    """Every vote of a ballot, then abstaining (each voter's menu leaves out their own seat)."""
-    return (*(VOTE[c] for c in candidates), ABSTAIN)
+def _ballot_menus(candidates: tuple[int, ...], players: int) -> tuple[tuple[Action, ...], ...]:
+    """Each seat's menu in a ballot: a vote for every candidate but themselves, then
+    abstaining."""
+    return tuple((*(VOTE[c] for c in candidates if c != seat), ABSTAIN) for seat in range(players))
 
 
-@functools.cache
-def _vote_cast(seat: int, choice: int) -> Event:
+def _receipt(seat: int, choice: int) -> Event:
     """The voter's private receipt (the same for every ballot)."""
     target = None if choice == NO_ONE else choice
     return Event("vote_cast", {"target": target}, _ONLY[seat], "Your vote is in.")
 
+
+_RECEIPTS = tuple(
+    tuple(_receipt(seat, choice) for choice in range(NO_ONE, MAX_PLAYERS))
+    for seat in range(MAX_PLAYERS)
+)
+"""Each seat's receipt for each choice, abstaining first: ``_RECEIPTS[seat][choice + 1]``."""
 
 # The seat each targeted action names (anything else takes the slow path and its error).
 _PICKS = {a: seat for seat, a in enumerate(PICK)}
 _CHECKS = {a: seat for seat, a in enumerate(CHECK)}
 _PROTECTS = {a: seat for seat, a in enumerate(PROTECT)}
 _VOTES = {a: seat for seat, a in enumerate(VOTE)}
+_BALLOT_CHOICES = {**_VOTES, ABSTAIN: NO_ONE}
 
 
 # -- setup ---------------------------------------------------------------------------------
@@ -130,8 +159,8 @@ def deal(
     cards = rng.shuffled(deck)
     if not config.villager_only:
         return tuple(cards), frozenset()
-    villagers = [c for c in cards if c.role is Role.VILLAGER]
-    others = [c for c in cards if c.role is not Role.VILLAGER]
+    villagers = [c for c in cards if c.role is VILLAGER]
+    others = [c for c in cards if c.role is not VILLAGER]
     hands: dict[int, Card] = {}
     unmet = set()
     for seat in config.villager_only:
@@ -146,35 +175,22 @@ def deal(
     return tuple(hands[s] for s in range(config.players)), frozenset(unmet)
 
 
-@functools.lru_cache(maxsize=256)
-def _prepared(config: Config) -> tuple[tuple[Card, ...], tuple[Event, ...]]:
-    """Validate a config once (configs are frozen; an invalid one raises every time) and make
-    what depends only on it: the cards of the deal and the night's script."""
-    config.validate()
-    return deck_for(config), _night_events(config)
-
-
 def setup(config: Config, seed: int) -> State:
     if not isinstance(config, Config):
         raise ConfigError("setup needs a werewolf Config")
-    deck, night_calls = _prepared(config)
+    script = script_for(config)
     rng = Rng(seed)
-    cards, unmet = deal(config, rng, deck)
-    n = config.players
+    cards, unmet = deal(config, rng, script.deck)
     s = State.__new__(State)
-    s.config = config
-    s.night_calls = night_calls
+    d = s.deal = script.deal(cards, unmet)
     s.rng = rng.state
-    s.phase = Phase.NIGHT
+    s.phase = NIGHT
     s.seq = 0
     s.round = 1
-    s.cards = cards
-    s.roles = tuple([c.role for c in cards])
-    s.alive = (1 << n) - 1
-    s.living_seats = seats_in(s.alive)
-    refresh_pack(s)
-    s.unmet_requests = unmet
-    s.last_protected = (NO_ONE,) * n
+    alive = s.alive = (1 << d.players) - 1
+    s.living_seats = seats_in(alive)
+    _refresh_living_pack(s)
+    s.last_protected = d.no_choices
     s.seer_checks = ()
     s.night_log = ()
     s.tallies = ()
@@ -183,6 +199,7 @@ def setup(config: Config, seed: int) -> State:
     s.result = None
     s.ballot = ()
     s.candidates = ()
+    s.menus = ()
     _start_night(s)
     return s
 
@@ -190,24 +207,19 @@ def setup(config: Config, seed: int) -> State:
 # -- who acts ------------------------------------------------------------------------------
 
 
-def refresh_pack(s: State) -> None:
-    """What follows from the roles: the seats dealt a Werewolf, the seats called at night, and
-    the living Werewolves (the audience of the pack's events), kept with the living."""
-    wolves = callers = 0
-    for seat, role in enumerate(s.roles):
-        if role is WEREWOLF:
-            wolves |= 1 << seat
-        if role is not VILLAGER:
-            callers |= 1 << seat
-    s.wolf_mask = wolves
-    s.caller_mask = callers
+def redeal(state: State, cards: tuple[Card, ...]) -> State:
+    """The same moment with other cards in the seats, and what follows from them (tests set
+    tables up this way; ``perturb_hidden`` swaps cards the viewer cannot tell apart)."""
+    s = state.copy()
+    s.deal = state.deal.with_cards(cards)
     _refresh_living_pack(s)
+    return s
 
 
 def _refresh_living_pack(s: State) -> None:
-    living_wolves = s.alive & s.wolf_mask
+    """The living Werewolves, kept with the living."""
+    living_wolves = s.pack_mask = s.alive & s.deal.wolf_mask
     s.pack = seats_in(living_wolves)
-    s.pack_audience = _audience(living_wolves)
 
 
 def actors(state: State) -> frozenset[int]:
@@ -215,26 +227,21 @@ def actors(state: State) -> frozenset[int]:
 
 
 def legal_actions(state: State, seat: int | None) -> list[Action]:
-    phase = state.phase
     if seat is None:
-        return [END_DISCUSSION] if phase is DISCUSSION else []
+        return [END_DISCUSSION] if state.phase is DISCUSSION else []
     if seat not in state.pending:
         return []
-    if phase is NIGHT:
+    if state.phase is NIGHT:
         return list(_night_choices(state, seat))
-    candidates = state.candidates
-    menu = _ballot_menu(candidates)
-    if seat in candidates:  # nobody votes for themselves
-        i = candidates.index(seat)
-        return [*menu[:i], *menu[i + 1 :]]
-    return list(menu)
+    return list(state.menus[seat])
 
 
 def _night_choices(state: State, seat: int) -> tuple[Action, ...]:
-    role = state.roles[seat]
+    d = state.deal
+    role = d.roles[seat]
     alive = state.alive
     if role is WEREWOLF:
-        return _pick_menu(alive & ~state.wolf_mask)
+        return _pick_menu(alive & ~d.wolf_mask)
     if role is SEER:
         return _check_menu(alive & ~(1 << seat))
     barred = state.last_protected[seat]
@@ -243,7 +250,7 @@ def _night_choices(state: State, seat: int) -> tuple[Action, ...]:
 
 def deadline(state: State) -> Deadline | None:
     phase = state.phase
-    config = state.config
+    config = state.deal.config
     if phase is NIGHT:
         # When every night action is in, the night still lasts its minimum length.
         seconds = config.min_night_seconds if not state.pending else config.night_seconds
@@ -252,14 +259,14 @@ def deadline(state: State) -> Deadline | None:
         return Deadline(state.seq, config.discussion_seconds, END_DISCUSSION, "discussion")
     if phase is END:
         return None
-    return Deadline(state.seq, config.vote_seconds, CLOSE_BALLOT, phase.value)
+    return Deadline(state.seq, config.vote_seconds, CLOSE_BALLOT, phase._value_)
 
 
 def timer(state: State, viewer: Viewer) -> Deadline | None:
     """The countdown everyone is shown. At night it is always the longest night: the moment
     the last night action comes in would otherwise tell the table how many roles still act."""
     if state.phase is NIGHT:
-        return Deadline(state.seq, state.config.night_seconds, DAWN, "night")
+        return Deadline(state.seq, state.deal.config.night_seconds, DAWN, "night")
     return deadline(state)
 
 
@@ -279,7 +286,7 @@ def apply(state: State, seat: int | None, action: Action) -> Result:
     if seat not in state.pending:
         raise NotYourTurn(_not_your_turn(state, seat))
     if phase is NIGHT:
-        role = state.roles[seat]
+        role = state.deal.roles[seat]
         if role is WEREWOLF:
             return werewolf_pick(state, seat, action)
         if role is SEER:
@@ -291,7 +298,7 @@ def apply(state: State, seat: int | None, action: Action) -> Result:
 
 
 def _not_your_turn(state: State, seat: int) -> str:
-    n = state.config.players
+    n = state.deal.players
     if not (isinstance(seat, int) and 0 <= seat < n):
         return f"there is no seat {seat}; seats are 0 to {n - 1}"
     if not state.is_alive(seat):
@@ -323,28 +330,21 @@ def _moderator(state: State, action: Action) -> Result:
 # -- the night -----------------------------------------------------------------------------
 
 
-def _start_night(s: State) -> list[Event]:
+def _start_night(s: State) -> tuple[Event, ...]:
     """Mutates a fresh copy: the night begins, every role is called."""
-    s.phase = Phase.NIGHT
+    d = s.deal
+    s.phase = NIGHT
     s.seq += 1
-    s.picks = s.prev_picks = s.checked = s.guard_choice = (NO_ONE,) * s.config.players
+    s.picks = s.prev_picks = s.checked = s.guard_choice = d.no_choices
     s.pick_round = 1
     s.locked = NO_ONE
-    s.pending = _seat_set(s.alive & s.caller_mask)
-    return list(s.night_calls)
+    s.pending = _seat_set(s.alive & d.caller_mask)
+    s.menus = ()
+    return d.night_calls
 
 
 def night_script(state: State) -> list[str]:
-    return [e.text for e in state.night_calls]
-
-
-def _night_events(config: Config) -> tuple[Event, ...]:
-    """The night's script as events; it depends only on the deal, so it is made once per
-    config (by ``_prepared``) and kept in the state."""
-    dealt = {c.role for c in cards_for(config)}
-    return tuple(
-        Event("narration", {"phase": "night"}, PUBLIC, line) for line in say.night_script(dealt)
-    )
+    return [e.text for e in state.deal.night_calls]
 
 
 def werewolf_pick(state: State, seat: int, action: Action) -> Result:
@@ -354,46 +354,28 @@ def werewolf_pick(state: State, seat: int, action: Action) -> Result:
     (seeing the last picks), up to ``pack_rounds`` rounds; then the most-picked player is taken,
     a tie broken by the seeded generator.
     """
+    d = state.deal
     target = _PICKS.get(action)
-    config = state.config
-    if target is None or target >= config.players:
-        if action.name != "pick":
-            raise IllegalAction("a Werewolf's night action is 'pick N' (a living non-Werewolf)")
-        target = target_of(action, config.players)
-    if not (state.alive & ~state.wolf_mask) >> target & 1:
-        raise IllegalAction("the pack picks a living player who is not a Werewolf")
+    if target is None or not (state.alive & ~d.wolf_mask) >> target & 1:
+        target = _pick_target(state, action)
     s = state.copy()
     picks = state.picks
-    picks = s.picks = (*picks[:seat], target, *picks[seat + 1 :])
-    pending = s.pending = state.pending - {seat}
-    pack = s.pack
-    names = config.display_names
-    events = [
-        Event(
-            "pack_pick",
-            {"seat": seat, "target": target, "round": s.pick_round},
-            s.pack_audience,
-            f"{names[seat]} picks {names[target]}.",
-        )
-    ]
+    picks = s.picks = picks[:seat] + (target,) + picks[seat + 1 :]  # noqa: RUF005 (faster)
+    pending = s.pending = _without(state.pending, seat)
+    pack = state.pack
+    pick_round = state.pick_round
+    script = script_for(d.config)
+    events = [script.picks[seat, target, pick_round, state.pack_mask]]
     if pending.isdisjoint(pack):  # every living Werewolf has picked in this round
         # Only Werewolves pick, so the pack agrees when every pick names this target.
         if picks.count(target) == len(pack):
             events.append(_lock(s, target))
-        elif s.pick_round < config.pack_rounds:
+        elif pick_round < d.pack_rounds:
             s.prev_picks = picks
-            s.picks = (NO_ONE,) * config.players
-            s.pick_round += 1
+            s.picks = d.no_choices
+            pick_round = s.pick_round = pick_round + 1
             s.pending = pending.union(pack)
-            events.append(
-                Event(
-                    "pack_disagrees",
-                    {"round": s.pick_round, "of": s.config.pack_rounds},
-                    s.pack_audience,
-                    f"The pack disagrees. Choose again (round {s.pick_round} of "
-                    f"{s.config.pack_rounds}).",
-                )
-            )
+            events.append(script.disagreements[pick_round, state.pack_mask])
         else:
             rng = Rng(s.rng)
             victim = most_picked([picks[w] for w in pack], rng)
@@ -402,14 +384,23 @@ def werewolf_pick(state: State, seat: int, action: Action) -> Result:
     return s, events
 
 
+def _pick_target(state: State, action: Action) -> int:
+    """The seat a pick names when it is not a living non-Werewolf's ``PICK``: the error
+    saying what is wrong, or (an equal action made elsewhere) the seat."""
+    players = state.deal.players
+    target = _PICKS.get(action)
+    if target is None or target >= players:
+        if action.name != "pick":
+            raise IllegalAction("a Werewolf's night action is 'pick N' (a living non-Werewolf)")
+        target = target_of(action, players)
+    if not (state.alive & ~state.deal.wolf_mask) >> target & 1:
+        raise IllegalAction("the pack picks a living player who is not a Werewolf")
+    return target
+
+
 def _lock(s: State, target: int) -> Event:
     s.locked = target
-    return Event(
-        "pack_locked",
-        {"target": target},
-        s.pack_audience,
-        f"The pack has chosen {s.config.name(target)}.",
-    )
+    return script_for(s.deal.config).locks[target, s.pack_mask]
 
 
 def most_picked(picks: list[int], rng: Rng) -> int:
@@ -428,41 +419,60 @@ def most_picked(picks: list[int], rng: Rng) -> int:
 def seer_check(state: State, seat: int, action: Action) -> Result:
     """The Seer checks one living player other than themselves and learns the answer at once."""
     target = _CHECKS.get(action)
-    if target is None or target >= state.config.players:
-        if action.name != "check":
-            raise IllegalAction("the Seer's night action is 'check N' (another living player)")
-        target = target_of(action, state.config.players)
-    if target == seat or not state.alive >> target & 1:
-        raise IllegalAction("the Seer checks a living player other than themselves")
+    if target is None or target == seat or not state.alive >> target & 1:
+        target = _check_target(state, seat, action)
     s = state.copy()
     checked = state.checked
-    s.checked = (*checked[:seat], target, *checked[seat + 1 :])
-    is_wolf = state.roles[target] is WEREWOLF
+    s.checked = checked[:seat] + (target,) + checked[seat + 1 :]  # noqa: RUF005 (faster)
+    d = state.deal
+    is_wolf = d.roles[target] is WEREWOLF
     s.seer_checks = (*state.seer_checks, (seat, state.round, target, is_wolf))
-    s.pending = state.pending - {seat}
-    line = say.seer_answer(s.config.name(target), is_wolf)
-    return s, [Event("seer_answer", {"target": target, "werewolf": is_wolf}, _ONLY[seat], line)]
+    s.pending = _without(state.pending, seat)
+    return s, [script_for(d.config).answers[seat, target, is_wolf]]
+
+
+def _check_target(state: State, seat: int, action: Action) -> int:
+    """The seat a check names when it is not another living player's ``CHECK``: the error
+    saying what is wrong, or (an equal action made elsewhere) the seat."""
+    players = state.deal.players
+    target = _CHECKS.get(action)
+    if target is None or target >= players:
+        if action.name != "check":
+            raise IllegalAction("the Seer's night action is 'check N' (another living player)")
+        target = target_of(action, players)
+    if target == seat or not state.alive >> target & 1:
+        raise IllegalAction("the Seer checks a living player other than themselves")
+    return target
 
 
 def guardian_protect(state: State, seat: int, action: Action) -> Result:
     """The Guardian protects a living player, themselves allowed, never last night's choice."""
     target = _PROTECTS.get(action)
-    if target is None or target >= state.config.players:
+    if target is None or not state.alive >> target & 1 or target == state.last_protected[seat]:
+        target = _protect_target(state, seat, action)
+    s = state.copy()
+    choice = state.guard_choice
+    s.guard_choice = choice[:seat] + (target,) + choice[seat + 1 :]  # noqa: RUF005 (faster)
+    s.pending = _without(state.pending, seat)
+    return s, [script_for(state.deal.config).protections[seat, target]]
+
+
+def _protect_target(state: State, seat: int, action: Action) -> int:
+    """The seat a protection names when it is not an allowed ``PROTECT``: the error saying
+    what is wrong, or (an equal action made elsewhere) the seat."""
+    players = state.deal.players
+    target = _PROTECTS.get(action)
+    if target is None or target >= players:
         if action.name != "protect":
             raise IllegalAction("the Guardian's night action is 'protect N' (a living player)")
-        target = target_of(action, state.config.players)
+        target = target_of(action, players)
     if not state.alive >> target & 1:
         raise IllegalAction("the Guardian protects a living player")
     if target == state.last_protected[seat]:
         raise IllegalAction(
-            f"the Guardian cannot protect {state.config.name(target)} two nights running"
+            f"the Guardian cannot protect {state.deal.names[target]} two nights running"
         )
-    s = state.copy()
-    choice = state.guard_choice
-    s.guard_choice = (*choice[:seat], target, *choice[seat + 1 :])
-    s.pending = state.pending - {seat}
-    line = f"You protect {s.config.name(target)} tonight."
-    return s, [Event("protecting", {"target": target}, _ONLY[seat], line)]
+    return target
 
 
 def resolve_night(state: State) -> Result:
@@ -482,33 +492,21 @@ def resolve_night(state: State) -> Result:
     # Only living Guardians choose at night, so tonight's choices are exactly the protections,
     # and they are what each Guardian may not repeat tomorrow.
     choices = s.guard_choice
-    protected = sorted(set(choices) - {NO_ONE})
+    protected = tuple(sorted(set(choices) - {NO_ONE}))
     s.last_protected = choices
     this_round = s.round
-    s.night_log = (
-        *s.night_log,
-        {
-            "round": this_round,
-            "target": None if target == NO_ONE else target,
-            "protected": protected,
-            "checks": [
-                {"seer": seer, "target": t, "werewolf": w}
-                for seer, r, t, w in s.seer_checks
-                if r == this_round
-            ],
-            "picks": {_KEY[w]: p for w in pack if (p := picks[w]) != NO_ONE},
-        },
-    )
+    checks = tuple([check for check in s.seer_checks if check[1] == this_round])
+    s.night_log = (*s.night_log, NightRecord(this_round, target, protected, checks, pack, picks))
     events = [_DAY_BREAKS]
     if target != NO_ONE and target not in protected:
         events.append(_eliminate(s, target, by_vote=False))
-        s.night_result = {"eliminated": target, "card": s.cards[target].id}
+        s.night_result = {"eliminated": target, "card": s.deal.cards[target].id}
     else:
         events.append(_NOBODY_TAKEN)
         s.night_result = {"eliminated": None}
     if _check_win(s, events):
         return s, events
-    s.phase = Phase.DISCUSSION
+    s.phase = DISCUSSION
     s.seq += 1
     s.pending = frozenset()
     events.append(_DISCUSS)
@@ -521,44 +519,52 @@ def resolve_night(state: State) -> Result:
 def open_ballot(state: State, candidates: tuple[int, ...], *, revote: bool) -> Result:
     s = state.copy()
     _open_ballot(s, candidates, revote)
-    line = say.REVOTE_OPEN if revote else say.BALLOT_OPEN
-    return s, [
-        Event("ballot_open", {"candidates": list(candidates), "revote": revote}, PUBLIC, line)
-    ]
+    return s, [script_for(s.deal.config).ballots[candidates, revote]]
 
 
 def _open_ballot(s: State, candidates: tuple[int, ...], revote: bool) -> None:
-    s.phase = Phase.REVOTE if revote else Phase.VOTE
+    d = s.deal
+    s.phase = REVOTE if revote else VOTE_PHASE
     s.seq += 1
     s.candidates = candidates
-    s.ballot = (NOT_VOTED,) * s.config.players
+    s.menus = _ballot_menus(candidates, d.players)
+    s.ballot = d.no_votes
     s.pending = _seat_set(s.alive)
 
 
 def cast_vote(state: State, seat: int, action: Action) -> Result:
     """A secret ballot: each living player votes for a candidate other than themselves or
     abstains. The ballot closes when everyone has voted, or at its deadline."""
-    if action == ABSTAIN:
-        choice = NO_ONE
-    else:
-        choice = _VOTES.get(action, NOT_VOTED)
-        if choice == NOT_VOTED or choice >= state.config.players:
-            if action.name != "vote":
-                raise IllegalAction("in a ballot you may 'vote N' or 'abstain'")
-            choice = target_of(action, state.config.players)
-        if choice == seat:
-            raise IllegalAction("you cannot vote for yourself; vote for someone else or abstain")
-        if choice not in state.candidates:
-            names = ", ".join(state.config.name(c) for c in state.candidates if c != seat)
-            raise IllegalAction(f"this ballot is between {names}; vote for one of them or abstain")
+    choice = _BALLOT_CHOICES.get(action)
+    if choice is None or choice == seat or (choice != NO_ONE and choice not in state.candidates):
+        choice = _ballot_choice(state, seat, action)
     s = state.copy()
     ballot = state.ballot
-    s.ballot = (*ballot[:seat], choice, *ballot[seat + 1 :])
-    pending = s.pending = state.pending - {seat}
-    events = [_vote_cast(seat, choice)]
+    s.ballot = ballot[:seat] + (choice,) + ballot[seat + 1 :]  # noqa: RUF005 (faster)
+    pending = s.pending = _without(state.pending, seat)
+    events = [_RECEIPTS[seat][choice + 1]]
     if not pending:
         _close_ballot(s, events)
     return s, events
+
+
+def _ballot_choice(state: State, seat: int, action: Action) -> int:
+    """The seat a vote names when it is not an allowed ``VOTE``: the error saying what is
+    wrong, or (an equal action made elsewhere) the seat; ``NO_ONE`` for abstaining."""
+    if action == ABSTAIN:
+        return NO_ONE
+    players = state.deal.players
+    choice = _VOTES.get(action, NOT_VOTED)
+    if choice == NOT_VOTED or choice >= players:
+        if action.name != "vote":
+            raise IllegalAction("in a ballot you may 'vote N' or 'abstain'")
+        choice = target_of(action, players)
+    if choice == seat:
+        raise IllegalAction("you cannot vote for yourself; vote for someone else or abstain")
+    if choice not in state.candidates:
+        names = ", ".join(state.deal.names[c] for c in state.candidates if c != seat)
+        raise IllegalAction(f"this ballot is between {names}; vote for one of them or abstain")
+    return choice
 
 
 def resolve_ballot(state: State) -> Result:
@@ -573,41 +579,34 @@ def _close_ballot(s: State, events: list[Event]) -> None:
     """Mutates a fresh copy. Plurality eliminates. A tie → one revote among the tied; a second
     tie or all abstaining → no elimination. A missing vote counts as an abstention."""
     revote = s.phase is REVOTE
-    ballot = s.ballot
+    ballot = s.ballot  # only the living vote, so the other seats are NOT_VOTED
     living = s.living_seats
-    # Each living player's vote; an abstention or a missing vote (below 0) is None.
-    votes = [choice if (choice := ballot[voter]) >= 0 else None for voter in living]
     candidates = s.candidates
-    counts = [votes.count(c) for c in candidates]
+    counts = list(map(ballot.count, candidates))
     tally: dict[str, Any] = {
         "round": s.round,
         "revote": revote,
         "counts": dict(zip(_keys(candidates), counts)),
-        "abstained": votes.count(None),
+        "abstained": len(living) - sum(counts),  # a missing vote counts as an abstention
     }
-    if s.config.public_ballots:
+    if s.deal.config.public_ballots:
+        # Each living player's vote; an abstention or a missing vote (below 0) is None.
+        votes = [choice if (choice := ballot[voter]) >= 0 else None for voter in living]
         tally["votes"] = dict(zip(_keys(living), votes))
     s.tallies = (*s.tallies, tally)
     s.pending = frozenset()
-    top = max(counts, default=0)
-    leaders = tuple([c for c, n in zip(candidates, counts) if n == top]) if top else ()
+    top = max(counts)
     events.append(Event("tally", tally, PUBLIC, _tally_line(s, candidates, counts)))
-    if not leaders:
+    if not top:
         events.append(_ALL_ABSTAINED)
-    elif len(leaders) == 1:
-        events.append(_eliminate(s, leaders[0], by_vote=True))
+    elif counts.count(top) == 1:
+        events.append(_eliminate(s, candidates[counts.index(top)], by_vote=True))
         if _check_win(s, events):
             return
     elif not revote:
+        leaders = tuple([c for c, n in zip(candidates, counts) if n == top])
         _open_ballot(s, leaders, revote=True)
-        events.append(
-            Event(
-                "ballot_open",
-                {"candidates": list(leaders), "revote": True},
-                PUBLIC,
-                say.REVOTE_OPEN,
-            )
-        )
+        events.append(script_for(s.deal.config).ballots[leaders, True])
         return
     else:
         events.append(_TIED_AGAIN)
@@ -615,13 +614,13 @@ def _close_ballot(s: State, events: list[Event]) -> None:
 
 
 def _tally_line(s: State, candidates: tuple[int, ...], counts: list[int]) -> str:
-    names = s.config.display_names
+    names = s.deal.names
     parts = [f"{names[c]}: {n}" for c, n in zip(candidates, counts) if n]
     return "The ballot is closed. " + ("; ".join(parts) + "." if parts else "No votes were cast.")
 
 
-def _end_of_day(s: State) -> list[Event]:
-    limit = s.config.round_limit
+def _end_of_day(s: State) -> Sequence[Event]:
+    limit = s.deal.config.round_limit
     if limit and s.round >= limit:
         return _finish(s, None, say.DRAW)
     s.round += 1
@@ -633,35 +632,25 @@ def _end_of_day(s: State) -> list[Event]:
 
 def _eliminate(s: State, seat: int, *, by_vote: bool) -> Event:
     """Every elimination reveals the role publicly."""
+    d = s.deal
     s.alive &= ~(1 << seat)
     s.living_seats = seats_in(s.alive)
-    if s.wolf_mask >> seat & 1:
+    if d.wolf_mask >> seat & 1:
         _refresh_living_pack(s)
     s.deaths = (*s.deaths, (s.round, seat, "vote" if by_vote else "night"))
-    card = s.cards[seat]
-    return Event(
-        "eliminated",
-        {
-            "seat": seat,
-            "role": card.role.value,
-            "card": card.id,
-            "by": "vote" if by_vote else "night",
-        },
-        PUBLIC,
-        say.eliminated(s.config.name(seat), card, by_vote),
-    )
+    return script_for(d.config).eliminations[seat, d.cards[seat].id, by_vote]
 
 
 def winner(s: State) -> Team | None:
     """Town wins when no Werewolf lives; Werewolves win when they are at least as many as the
     living non-Werewolves (the Seer and Guardian included)."""
     alive = s.alive
-    wolves = (alive & s.wolf_mask).bit_count()
+    wolves = (alive & s.deal.wolf_mask).bit_count()
     others = alive.bit_count() - wolves
     if wolves == 0:
-        return Team.TOWN
+        return TOWN
     if wolves >= others:
-        return Team.WEREWOLVES
+        return WEREWOLVES
     return None
 
 
@@ -669,19 +658,19 @@ def _check_win(s: State, events: list[Event]) -> bool:
     team = winner(s)
     if team is None:
         return False
-    events += _finish(s, team, say.TOWN_WINS if team is Team.TOWN else say.WOLVES_WIN)
+    events += _finish(s, team, say.TOWN_WINS if team is TOWN else say.WOLVES_WIN)
     return True
 
 
 def _finish(s: State, team: Team | None, line: str) -> list[Event]:
-    s.phase = Phase.END
+    s.phase = END
     s.seq += 1
     s.pending = frozenset()
     s.result = (team, line)
-    reveal = {_KEY[seat]: {"role": c.role.value, "card": c.id} for seat, c in enumerate(s.cards)}
-    return [
-        Event("game_over", {"winner": team.value if team else None, "roles": reveal}, PUBLIC, line)
-    ]
+    cards = s.deal.cards
+    reveal = {_KEY[seat]: {"role": c.role._value_, "card": c.id} for seat, c in enumerate(cards)}
+    winner = team._value_ if team else None
+    return [Event("game_over", {"winner": winner, "roles": reveal}, PUBLIC, line)]
 
 
 def outcome(state: State) -> Outcome | None:
@@ -689,22 +678,22 @@ def outcome(state: State) -> Outcome | None:
     if result is None:
         return None
     team, line = result
-    roles = [role.value for role in state.roles]
-    seats = range(len(roles))
-    wolves = state.wolf_mask
+    d = state.deal
+    roles = [role._value_ for role in d.roles]
+    wolves = d.wolf_mask
     if team is None:
         winners: frozenset[int] = frozenset()
     else:
-        everyone = (1 << len(roles)) - 1
-        winners = _seat_set(wolves if team is Team.WEREWOLVES else everyone & ~wolves)
+        everyone = (1 << d.players) - 1
+        winners = _seat_set(wolves if team is WEREWOLVES else everyone & ~wolves)
     deaths = state.deaths
     first = deaths[0] if deaths else None
     return Outcome(
         winners=winners,
-        winning_team=team.value if team else None,
+        winning_team=team._value_ if team else None,
         summary=line,
-        teams={seat: _TEAM_OF[wolves >> seat & 1] for seat in seats},
-        roles=dict(zip(seats, roles)),
+        teams=dict(_teams(wolves, d.players)),
+        roles=dict(enumerate(roles)),
         rounds=state.round,
         stats={
             "first_death_role": roles[first[1]] if first else None,

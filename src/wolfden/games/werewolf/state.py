@@ -5,9 +5,9 @@ from __future__ import annotations
 import enum
 import functools
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-from wolfden.engine.types import Audience, Event
+from wolfden.engine.types import Action, Event
 from wolfden.games.werewolf.config import Config
 
 
@@ -27,6 +27,7 @@ class Role(enum.Enum):
 
 
 WEREWOLF = Role.WEREWOLF
+VILLAGER = Role.VILLAGER
 
 
 class Team(enum.Enum):
@@ -126,32 +127,129 @@ def cards_for(config: Config) -> list[Card]:
     return out
 
 
+class NightRecord(NamedTuple):
+    """A past night as the omniscient log shows it (written out as JSON by the views)."""
+
+    round: int
+    target: int
+    """The pack's target at dawn, -1 for no one."""
+    protected: tuple[int, ...]
+    """The seats the Guardians protected, in seat order."""
+    checks: tuple[tuple[int, int, int, bool], ...]
+    """The Seers' checks of that night: (seer, round, target, is a Werewolf), as they came in."""
+    pack: tuple[int, ...]
+    picks: tuple[int, ...]
+    """Each seat's pick in the pack's last round of picks, -1 for none."""
+
+
+class Deal:
+    """What a match keeps from its deal to its end: the config, the card of each seat and what
+    follows from them. Every state of a match shares one, so ``apply`` never copies these.
+
+    ``wolf_mask`` and ``caller_mask`` are the seats dealt a Werewolf and the seats whose role
+    acts at night, as bit masks; ``no_choices`` and ``no_votes`` are a night's and a ballot's
+    empty per-seat tuples.
+    """
+
+    __slots__ = (
+        "caller_mask",
+        "cards",
+        "config",
+        "names",
+        "night_calls",
+        "no_choices",
+        "no_votes",
+        "pack_rounds",
+        "players",
+        "roles",
+        "unmet_requests",
+        "wolf_mask",
+    )
+
+    config: Config
+    players: int
+    names: tuple[str, ...]
+    pack_rounds: int
+    night_calls: tuple[Event, ...]
+    cards: tuple[Card, ...]
+    roles: tuple[Role, ...]
+    wolf_mask: int
+    caller_mask: int
+    unmet_requests: frozenset[int]
+    no_choices: tuple[int, ...]
+    no_votes: tuple[int, ...]
+
+    def __init__(
+        self,
+        config: Config,
+        night_calls: tuple[Event, ...],
+        cards: tuple[Card, ...],
+        unmet_requests: frozenset[int],
+    ) -> None:
+        n = self.players = config.players
+        self.config = config
+        self.names = config.display_names
+        self.pack_rounds = config.pack_rounds
+        self.night_calls = night_calls
+        self.cards = cards
+        self.unmet_requests = unmet_requests
+        roles = self.roles = tuple([c.role for c in cards])
+        wolves = callers = 0
+        for seat, role in enumerate(roles):
+            if role is WEREWOLF:
+                wolves |= 1 << seat
+            if role is not VILLAGER:
+                callers |= 1 << seat
+        self.wolf_mask = wolves
+        self.caller_mask = callers
+        self.no_choices = (-1,) * n
+        self.no_votes = (-2,) * n
+
+    def with_cards(self, cards: tuple[Card, ...]) -> Deal:
+        """The same deal with other cards in the seats (tests set tables up this way, and
+        ``perturb_hidden`` swaps cards the viewer cannot tell apart)."""
+        return Deal(self.config, self.night_calls, cards, self.unmet_requests)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Deal):
+            return NotImplemented
+        return (self.config, self.cards, self.unmet_requests) == (
+            other.config,
+            other.cards,
+            other.unmet_requests,
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<werewolf Deal {[c.id for c in self.cards]}>"
+
+
 class State:
     """One moment of a match. Never mutated once returned by ``setup`` or ``apply``.
 
-    Per-seat facts are tuples indexed by seat; the living are a bit mask, and so are the seats
-    dealt a Werewolf (``wolf_mask``) and the seats whose role acts at night (``caller_mask``),
-    kept with ``roles`` by ``rules.refresh_pack``.
+    What never changes during a match is in ``deal`` (shared by every state of the match); the
+    rest is copied by ``apply``. Per-seat facts are tuples indexed by seat; the living are a bit
+    mask, kept with the living seats in order and the living Werewolves (``pack``, in seat
+    order and as a mask).
     """
 
     __slots__ = (
         "alive",
         "ballot",
-        "caller_mask",
         "candidates",
-        "cards",
         "checked",
-        "config",
+        "deal",
         "deaths",
         "guard_choice",
         "last_protected",
         "living_seats",
         "locked",
-        "night_calls",
+        "menus",
         "night_log",
         "night_result",
         "pack",
-        "pack_audience",
+        "pack_mask",
         "pending",
         "phase",
         "pick_round",
@@ -159,29 +257,22 @@ class State:
         "prev_picks",
         "result",
         "rng",
-        "roles",
         "round",
         "seer_checks",
         "seq",
         "tallies",
-        "unmet_requests",
-        "wolf_mask",
     )
 
-    config: Config
+    deal: Deal
     rng: int
     phase: Phase
     seq: int
     round: int
-    roles: tuple[Role, ...]
-    cards: tuple[Card, ...]
-    wolf_mask: int
-    caller_mask: int
     alive: int
     living_seats: tuple[int, ...]
     pending: frozenset[int]
     pack: tuple[int, ...]
-    pack_audience: Audience
+    pack_mask: int
     picks: tuple[int, ...]
     prev_picks: tuple[int, ...]
     pick_round: int
@@ -190,50 +281,70 @@ class State:
     guard_choice: tuple[int, ...]
     last_protected: tuple[int, ...]
     seer_checks: tuple[tuple[int, int, int, bool], ...]
-    night_calls: tuple[Event, ...]
-    night_log: tuple[dict[str, Any], ...]
+    night_log: tuple[NightRecord, ...]
     ballot: tuple[int, ...]
     candidates: tuple[int, ...]
+    menus: tuple[tuple[Action, ...], ...]
     tallies: tuple[dict[str, Any], ...]
-    unmet_requests: frozenset[int]
     deaths: tuple[tuple[int, int, str], ...]
     night_result: dict[str, Any] | None
     result: tuple[Team | None, str] | None
 
     def copy(self) -> State:
         new = State.__new__(State)
+        new.deal = self.deal
+        new.rng = self.rng
+        new.phase = self.phase
+        new.seq = self.seq
+        new.round = self.round
         new.alive = self.alive
         new.living_seats = self.living_seats
-        new.ballot = self.ballot
-        new.candidates = self.candidates
-        new.checked = self.checked
-        new.cards = self.cards
-        new.config = self.config
-        new.deaths = self.deaths
-        new.guard_choice = self.guard_choice
-        new.last_protected = self.last_protected
-        new.locked = self.locked
-        new.night_log = self.night_log
-        new.night_calls = self.night_calls
         new.pending = self.pending
         new.pack = self.pack
-        new.pack_audience = self.pack_audience
-        new.phase = self.phase
-        new.pick_round = self.pick_round
+        new.pack_mask = self.pack_mask
         new.picks = self.picks
         new.prev_picks = self.prev_picks
-        new.result = self.result
-        new.rng = self.rng
-        new.roles = self.roles
-        new.round = self.round
+        new.pick_round = self.pick_round
+        new.locked = self.locked
+        new.checked = self.checked
+        new.guard_choice = self.guard_choice
+        new.last_protected = self.last_protected
         new.seer_checks = self.seer_checks
-        new.seq = self.seq
+        new.night_log = self.night_log
+        new.ballot = self.ballot
+        new.candidates = self.candidates
+        new.menus = self.menus
         new.tallies = self.tallies
-        new.unmet_requests = self.unmet_requests
+        new.deaths = self.deaths
         new.night_result = self.night_result
-        new.wolf_mask = self.wolf_mask
-        new.caller_mask = self.caller_mask
+        new.result = self.result
         return new
+
+    # What never changes, read through the deal.
+
+    @property
+    def config(self) -> Config:
+        return self.deal.config
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.deal.cards
+
+    @property
+    def roles(self) -> tuple[Role, ...]:
+        return self.deal.roles
+
+    @property
+    def wolf_mask(self) -> int:
+        return self.deal.wolf_mask
+
+    @property
+    def unmet_requests(self) -> frozenset[int]:
+        return self.deal.unmet_requests
+
+    @property
+    def night_calls(self) -> tuple[Event, ...]:
+        return self.deal.night_calls
 
     def __getstate__(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in State.__slots__}

@@ -17,8 +17,8 @@ from typing import Any
 from wolfden.engine.rng import Rng
 from wolfden.engine.types import Event, Viewer, ViewerKind, filter_events
 from wolfden.games.werewolf import narration as say
-from wolfden.games.werewolf.rules import NO_ONE, NOT_VOTED, night_script, refresh_pack, timer
-from wolfden.games.werewolf.state import Phase, Role, State
+from wolfden.games.werewolf.rules import NO_ONE, NOT_VOTED, night_script, redeal, timer
+from wolfden.games.werewolf.state import NightRecord, Phase, Role, State
 
 
 def sees_all(state: State, viewer: Viewer) -> bool:
@@ -154,7 +154,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     if seat is not None:
         out["you"] = _private(state, seat, c)
     if everything:
-        out["night_log"] = list(state.night_log)
+        out["night_log"] = [_night_json(night) for night in state.night_log]
         if state.phase is Phase.NIGHT:
             out["tonight"] = {
                 "picks": {str(w): p for w, p in enumerate(state.picks) if p != NO_ONE},
@@ -173,6 +173,17 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         out["winner"] = team.value if team else None
         out["summary"] = state.result[1] if state.result else ""
     return out
+
+
+def _night_json(night: NightRecord) -> dict[str, Any]:
+    picks = night.picks
+    return {
+        "round": night.round,
+        "target": None if night.target == NO_ONE else night.target,
+        "protected": list(night.protected),
+        "checks": [{"seer": seer, "target": t, "werewolf": w} for seer, _, t, w in night.checks],
+        "picks": {str(w): p for w in night.pack if (p := picks[w]) != NO_ONE},
+    }
 
 
 def _private(state: State, seat: int, c: _Shared) -> dict[str, Any]:
@@ -303,9 +314,7 @@ def _swap(values: tuple[Any, ...], a: int, b: int) -> tuple[Any, ...]:
 
 def _swap_seats(state: State, a: int, b: int) -> State:
     """Everything that belongs to a role moves with the card."""
-    s = state.copy()
-    s.cards = _swap(state.cards, a, b)
-    s.roles = _swap(state.roles, a, b)
+    s = redeal(state, _swap(state.cards, a, b))
     s.picks = _swap(state.picks, a, b)
     s.prev_picks = _swap(state.prev_picks, a, b)
     s.checked = _swap(state.checked, a, b)
@@ -316,7 +325,6 @@ def _swap_seats(state: State, a: int, b: int) -> State:
     )
     if state.phase is Phase.NIGHT and (a in state.pending) != (b in state.pending):
         s.pending = state.pending ^ {a, b}
-    refresh_pack(s)
     return s
 
 

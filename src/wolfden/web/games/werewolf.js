@@ -425,6 +425,9 @@ export default {
   render,
   cues,
   mood: (view) => (view.phase === "night" ? "night" : view.phase === "end" ? "dusk" : "day"),
+  // view.narration is the same for every viewer (tested in tests/games/werewolf), so the
+  // host's phone may read the opening night script aloud from its own view.
+  narrationIsPublic: true,
   hostLabel: (action) => (action.name === "end_discussion" ? "End the discussion now" : `${action.name} ${action.args.join(" ")}`),
   timerLabel: (deadline) => ({ night: "Dawn in", discussion: "Discussion ends in", vote: "The ballot closes in", revote: "The revote closes in" })[deadline.label] || deadline.label,
 };

@@ -284,9 +284,12 @@ function narrate(prev, msg) {
   const lang = (app.renderer && app.renderer.lang && view && app.renderer.lang(view)) || "en";
   const lines = [];
   const tableView = table || (shared && msg.view && msg.device && msg.device.shown === null);
-  if (tableView && !prev && app.startedMatch === msg.match && app.spokenMatch !== msg.match) {
+  // The host's phone reads a match's opening lines from its own view only where the game
+  // gives every viewer the same narration (the renderer says so: Werewolf's night script).
+  const opensHere = tableView || (hostPhone && msg.view && app.renderer && app.renderer.narrationIsPublic);
+  if (opensHere && !prev && app.startedMatch === msg.match && app.spokenMatch !== msg.match) {
     app.spokenMatch = msg.match;
-    const opening = app.renderer && app.renderer.opening ? app.renderer.opening(msg.view) : msg.view && msg.view.narration;
+    const opening = msg.view && msg.view.narration;
     if (Array.isArray(opening)) lines.push(...opening);
   }
   for (const e of msg.events || []) if (e.text && (table ? e.public !== false : e.public === true)) lines.push(e.text);
