@@ -1,8 +1,9 @@
 """The state of a match: immutable tuples of small integers, built for speed.
 
-Hands and piles are bit masks over the card ids of :mod:`.cards`. The state is split into parts
-that change at different rates (per match, per deal, per trick, per card), so that playing a
-card copies only a few references.
+Hands and piles are bit masks over the card ids of :mod:`.cards`, and all hands share one
+integer. The parts that change once per match or per deal are records of their own; the state
+holds them together with what changes per trick and per card, so that playing a card copies
+only a few references and changes one integer.
 """
 
 from __future__ import annotations
