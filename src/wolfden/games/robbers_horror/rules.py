@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Mapping
+from operator import add, lshift
 from types import MappingProxyType
 from typing import Any
 
@@ -20,6 +21,7 @@ from wolfden.games.robbers_horror.cards import (
     KNIFE_MASK,
     NOTATION,
     NUM_IDS,
+    SEER,
     TRAITOR,
     TRAITOR_BIT,
     TRUMP,
@@ -33,15 +35,18 @@ from wolfden.games.robbers_horror.cards import (
 )
 from wolfden.games.robbers_horror.config import Config
 from wolfden.games.robbers_horror.state import (
+    HAND_BITS,
+    HAND_MASK,
+    Chips,
     DealInfo,
     DealResult,
     MatchInfo,
     Role,
     SeatScore,
     State,
-    TableInfo,
     Team,
     Trick,
+    pack_hands,
 )
 
 _new = tuple.__new__
@@ -98,6 +103,19 @@ for _i in range(NUM_IDS):
         _ACTION_CARDS[_a] = (*_ACTION_CARDS[_a][:2], 1 << _i, _i)
     else:
         _ACTION_CARDS[_a] = (1 << _i, _i, 0, -1)
+
+
+_SEAT_SHIFT = tuple(HAND_BITS * seat for seat in range(5))
+"""Where each seat's hand starts in :attr:`State.held`."""
+
+_SEAT_CARDS: tuple[dict[Action, tuple[int, int, int, int]], ...] = tuple(
+    {
+        action: (bit << shift, card, bit2 << shift, card2)
+        for action, (bit, card, bit2, card2) in _ACTION_CARDS.items()
+    }
+    for shift in _SEAT_SHIFT
+)
+"""``_ACTION_CARDS`` with the bits moved to each seat's place in :attr:`State.held`."""
 
 
 def _chunk_table(base: int) -> tuple[tuple[Action, ...], ...]:
@@ -192,13 +210,45 @@ NORMAL_VALUE = tuple(
 )
 """The effective value of each chest and robber card when chests (0) or robbers (1) are led."""
 
-_NORMAL_VALUE_OF = tuple(list(row).__getitem__ for row in NORMAL_VALUE)
-"""``NORMAL_VALUE[lead][card]`` as functions (a list's bound ``__getitem__`` maps quickest)."""
 
-_NORMAL_CARD_OF = tuple(
-    [row.index(v) if v in row else -1 for v in range(2 * TRUMP)] for row in NORMAL_VALUE
-)
-"""The chest or robber card with each effective value when chests (0) or robbers (1) are led."""
+def _plain_values(lead: int) -> list[int]:
+    """Each card id's effective value in a trick without a Werewolf, whose leading suit is
+    chests (0), robbers (1) or none (-1, special cards only); the Werewolves' entries are
+    never read (a Werewolf's value depends on the card before it)."""
+    normal = NORMAL_VALUE[lead] if lead >= 0 else (0,) * 30
+    return [*normal, -1, -1, TRUMP + 16, TRUMP, TRUMP, 16]
+
+
+PLAIN_VALUE = {lead: _plain_values(lead) for lead in (-1, 0, 1)}
+
+_WEREWOLF_TRICK_VALUE = {
+    lead: [*values[:SEER], 0, *values[SEER + 1 :]] for lead, values in PLAIN_VALUE.items()
+}
+"""The same in a trick with a Werewolf, where the Seer is 0 of the leading suit."""
+
+_WEREWOLF_SEEN = NUM_IDS
+"""Stands for "a Werewolf is in the trick" in :data:`_TAKER` (one past the last card id)."""
+
+
+def _taker_table(lead: int) -> tuple[tuple[int, ...], ...]:
+    """``table[w][c]``: which of two cards takes the trick so far, the card ``w`` taking it
+    until now or the later card ``c`` (the later of equal values wins), in a trick whose
+    leading suit is chests (0), robbers (1) or none (-1); :data:`_WEREWOLF_SEEN` if either
+    is a Werewolf (whose value depends on the card before it), and from then on."""
+    value = PLAIN_VALUE[lead]
+    werewolves = (W1, W2, _WEREWOLF_SEEN)
+    return tuple(
+        tuple(
+            _WEREWOLF_SEEN
+            if w in werewolves or c in werewolves
+            else (c if value[c] >= value[w] else w)
+            for c in range(NUM_IDS + 1)
+        )
+        for w in range(NUM_IDS + 1)
+    )
+
+
+_TAKER = {lead: _taker_table(lead) for lead in (-1, 0, 1)}
 
 
 def trick_lead(cards: tuple[int, ...]) -> int:
@@ -217,17 +267,19 @@ for _k in range(1, NUM_IDS + 1):
     _FACTORIAL.append(_FACTORIAL[-1] * _k)
 
 
-def _radix_groups(k: int) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """The radices ``k, k-1, ..., 2`` of a Fisher–Yates shuffle of ``k`` cards, in runs whose
-    product stays below 2**62, with each run's product."""
-    groups: list[tuple[tuple[int, ...], int]] = []
-    run: list[int] = []
+def _radix_groups(k: int) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
+    """The steps of a Fisher–Yates shuffle of ``k`` cards: each position ``i`` from ``k - 1``
+    down to 1 with its radix ``i + 1`` (how many places it may swap with), in runs whose
+    product of radices stays below 2**30 (one digit of Python's integers, the quickest to
+    divide), with each run's product."""
+    groups: list[tuple[tuple[tuple[int, int], ...], int]] = []
+    run: list[tuple[int, int]] = []
     product = 1
     for radix in range(k, 1, -1):
-        if product * radix >= 1 << 62:
+        if product * radix >= 1 << 30:
             groups.append((tuple(run), product))
             run, product = [], 1
-        run.append(radix)
+        run.append((radix - 1, radix))
         product *= radix
     groups.append((tuple(run), product))
     return tuple(groups)
@@ -242,19 +294,17 @@ def shuffle_cards(cards: list[int], rng: Rng) -> None:
     The swap positions are the mixed-radix digits of a uniform number below ``len(cards)!``
     (36! < 2**139, so the bias of reducing 192 random bits is below 2**-53), which needs three
     draws from the generator instead of one per card. The digits are read a run at a time:
-    the number's remainder by a run's product is itself uniform and fits a machine word, so
-    only one division per run works on the large number.
+    the number's remainder by a run's product is itself uniform and fits one digit of Python's
+    integers, so only one division per run works on the large number.
     """
     k = len(cards)
     x = ((rng.next64() << 128) | (rng.next64() << 64) | rng.next64()) % _FACTORIAL[k]
-    i = k - 1
-    for radices, product in _RADIX_GROUPS[k]:
+    for steps, product in _RADIX_GROUPS[k]:
         x, digits = divmod(x, product)
-        for radix in radices:
+        for i, radix in steps:
             j = digits % radix
             digits //= radix
             cards[i], cards[j] = cards[j], cards[i]
-            i -= 1
 
 
 def shuffled_deck(players: int, rng: Rng) -> list[int]:
@@ -273,6 +323,9 @@ def role_of(dealt: int) -> Role:
         return _TRAITOR
     return _ROBBER
 
+
+_ROLE_BY_SPECIALS = tuple(role_of(specials << W1) for specials in range(1 << (NUM_IDS - W1)))
+"""The role of a hand from the bits of its special cards (ids 30 to 35, the highest)."""
 
 _BIT = [1 << i for i in range(NUM_IDS)]
 """The bit of each card id in a mask (a list: its bound ``__getitem__`` is the quicker one)."""
@@ -317,14 +370,14 @@ def _deal(config: Config, match: MatchInfo) -> State:
     deck = _DECK_BITS[n][:]  # the cards as bits: a hand is the sum of its slice
     shuffle_cards(deck, rng)
     size = _HAND_SIZE[n]
-    hands = tuple(map(sum, map(deck.__getitem__, _HAND_SLICES[n])))
+    hands = tuple([sum(deck[cards]) for cards in _HAND_SLICES[n]])
+    held = sum(map(lshift, hands, _SEAT_SHIFT))  # the hands' bits do not overlap
     undealt = deck[n * size].bit_length() - 1 if len(deck) > n * size else -1
-    roles = tuple(map(role_of, hands))
+    roles = tuple([_ROLE_BY_SPECIALS[hand >> W1] for hand in hands])
     match = _new(MatchInfo, (*match[:5], rng.state, match.outcome))
     leader = (match.dealer + 1) % n
     deal = _new(DealInfo, (hands, undealt, roles, size))
-    table = _new(TableInfo, (leader, (), (), (), -1))
-    return _new(State, (config, match, deal, table, hands, (), leader))
+    return _new(State, (config, match, deal, _NO_CHIPS, (), (), held, (), leader))
 
 
 def _deal_events(state: State) -> list[Event]:
@@ -395,46 +448,46 @@ def actors(state: State) -> frozenset[Seat]:
 
 
 def legal_actions(state: State, seat: Seat | None) -> list[Action]:
-    if seat is None or seat != state.turn:
+    if seat != state.turn:
         return []
-    hand = state.hands[seat]
+    hand = (state.held >> _SEAT_SHIFT[seat]) & HAND_MASK
     return [*_LEGAL_0[hand & 4095], *_LEGAL_1[(hand >> 12) & 4095], *_LEGAL_2[hand >> 24]]
 
 
 def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[Event]]:
     """Play a card. No one must follow suit: any card in the hand may be played."""
-    config, match, deal, table, hands, trick, turn = state
+    config, match, deal, chips, tricks, winners, held, trick, turn = state
     if seat != turn or turn < 0:
         _reject_actor(state, seat)
-    hand = hands[turn]
     try:
-        info = _ACTION_CARDS.get(action)
+        info = _SEAT_CARDS[turn].get(action)
     except TypeError:
         info = None
     if info is None:
-        raise IllegalAction(_cannot_play(seat, action, hand))
+        raise IllegalAction(_cannot_play(state, action))
     bit, card, bit2, card2 = info
-    if not hand & bit:
-        if not hand & bit2:
-            raise IllegalAction(_cannot_play(seat, action, hand))
+    if not held & bit:
+        if not held & bit2:
+            raise IllegalAction(_cannot_play(state, action))
         bit, card = bit2, card2
-    new_hands = list(hands)
-    new_hands[turn] = hand ^ bit
+    held ^= bit
     trick += (card,)
     events = [PLAY_EVENTS[turn][card]]
     if card >= W1 and (card <= W2 or card == TRAITOR):
-        table = _place_chip(table, turn, card)
+        chips = _place_chip(chips, turn, card)
         events.append(CHIP_EVENTS[turn][card])
-    n = len(new_hands)
+    n = config.players
     if len(trick) < n:
         turn = turn + 1 if turn + 1 < n else 0
-        return _new(State, (config, match, deal, table, tuple(new_hands), trick, turn)), events
-    return _complete_trick(config, match, deal, table, tuple(new_hands), trick, events)
+        state = _new(State, (config, match, deal, chips, tricks, winners, held, trick, turn))
+        return state, events
+    leader = turn + 1 if turn + 1 < n else 0  # the trick is complete: its last card was just played
+    return _complete_trick(config, match, deal, chips, tricks, winners, held, trick, leader, events)
 
 
-def _cannot_play(seat: Seat | None, action: Action, hand: int) -> str:
-    cards = ", ".join(str(a) for a in legal_of_hand(hand))
-    return f"seat {seat} cannot play {action}: play one of your cards, {cards}"
+def _cannot_play(state: State, action: Action) -> str:
+    cards = ", ".join(str(a) for a in legal_of_hand(state.hand(state.turn)))
+    return f"seat {state.turn} cannot play {action}: play one of your cards, {cards}"
 
 
 def _reject_actor(state: State, seat: Seat | None) -> None:
@@ -445,51 +498,58 @@ def _reject_actor(state: State, seat: Seat | None) -> None:
     raise NotYourTurn(f"it is seat {state.turn}'s turn to play a card, not seat {seat}'s")
 
 
-def _place_chip(table: TableInfo, seat: Seat, card: int) -> TableInfo:
+def _place_chip(chips: Chips, seat: Seat, card: int) -> Chips:
     """Playing a Werewolf or the Traitor puts the matching chip in front of the player."""
     if card == TRAITOR:
-        return table._replace(traitor_chip=seat)
-    return table._replace(werewolf_chips=(*table.werewolf_chips, seat))
+        return _new(Chips, (chips.werewolf, seat))
+    return _new(Chips, ((*chips.werewolf, seat), chips.traitor))
+
+
+_NO_CHIPS = Chips((), -1)
 
 
 def _complete_trick(
     config: Config,
     match: MatchInfo,
     deal: DealInfo,
-    table: TableInfo,
-    hands: tuple[int, ...],
+    chips: Chips,
+    tricks: tuple[tuple[int, ...], ...],
+    winners: tuple[int, ...],
+    held: int,
     trick: tuple[int, ...],
+    leader: Seat,
     events: list[Event],
 ) -> tuple[State, list[Event]]:
     """The strongest card takes the trick; its player piles the cards face down and leads next."""
-    if max(trick) < 30:  # chests and robbers only: the first card's suit is led
-        lead = 1 if trick[0] >= 15 else 0
-        top = max(map(_NORMAL_VALUE_OF[lead], trick))
-        best = trick.index(_NORMAL_CARD_OF[lead][top])  # no ties among normal cards
-    else:
-        lead = trick_lead(trick)
-        values = trick_values(trick)
-        best = 0
-        top = values[0]
-        for i in range(1, len(values)):
-            if values[i] >= top:
-                top = values[i]
-                best = i
-    leader, tricks, winners, werewolf_chips, traitor_chip = table
-    winner = (leader + best) % len(hands)
+    first = trick[0]
+    lead = (1 if first >= 15 else 0) if first < 30 else trick_lead(trick)
+    taker = _TAKER[lead]
+    card = first
+    for c in trick:
+        card = taker[card][c]
+    if card != _WEREWOLF_SEEN:
+        best = trick.index(card)
+        top = PLAIN_VALUE[lead][card]
+    else:  # a Werewolf counts one more than the card before it (16 of trumps if led)
+        value = _WEREWOLF_TRICK_VALUE[lead]
+        top = prev = best = -1
+        for i, c in enumerate(trick):
+            v = value[c] if c < W1 or c > W2 else (prev + 1 if i else TRUMP + 16)
+            if v >= top:  # the later of equal values wins
+                top, best = v, i
+            prev = v
+    winner = (leader + best) % len(trick)
     number = len(winners) + 1
     key = (number, lead, winner, trick[best], top)
     text = _TRICK_TEXT.get(key) or _trick_text(key)
     events.append(
         _new(Event, ("trick", LazyData(_trick_data, number, leader, trick, winner), PUBLIC, text))
     )
-    table = _new(
-        TableInfo,
-        (winner, (*tricks, trick), (*winners, winner), werewolf_chips, traitor_chip),
-    )
+    tricks += (trick,)
+    winners += (winner,)
     if number < deal.hand_size:
-        return _new(State, (config, match, deal, table, hands, (), winner)), events
-    return _end_deal(config, match, deal, table, events)
+        return _new(State, (config, match, deal, chips, tricks, winners, held, (), winner)), events
+    return _end_deal(config, match, deal, chips, tricks, winners, events)
 
 
 _TRICK_TEXT: dict[tuple[int, int, Seat, int, int], str] = {}
@@ -533,20 +593,21 @@ def _trick_data(number: int, leader: Seat, trick: tuple[int, ...], winner: Seat)
 
 def completed_tricks(state: State) -> tuple[Trick, ...]:
     """The completed tricks of the current deal, numbered from 1, with leader and winner."""
-    table = state.table
-    leader = (state.match.dealer + 1) % len(state.hands)
+    leader = (state.match.dealer + 1) % state.config.players
     out = []
-    for i, (cards, winner) in enumerate(zip(table.tricks, table.winners)):
+    for i, (cards, winner) in enumerate(zip(state.tricks, state.winners)):
         out.append(Trick(i + 1, leader, cards, winner))
         leader = winner
     return tuple(out)
 
 
-def piles_of(table: TableInfo, n: int) -> tuple[int, ...]:
+def piles_of(
+    tricks: tuple[tuple[int, ...], ...], winners: tuple[int, ...], n: int
+) -> tuple[int, ...]:
     """Each seat's face-down pile as a mask: the cards of the tricks it won."""
     piles = [0] * n
     bit = _BIT
-    for cards, winner in zip(table.tricks, table.winners):
+    for cards, winner in zip(tricks, winners):
         pile = piles[winner]
         for c in cards:
             pile |= bit[c]
@@ -585,9 +646,10 @@ def score_deal(
     werewolf team has the points of the werewolves and the traitor times the size of the robber
     team. The higher total wins the deal; a tie has no winner."""
     table = icon_table(config.icons)
+    roles = deal.roles
     seats = []
-    robber_sum = werewolf_sum = robbers = 0
-    for role, pile in zip(deal.roles, piles):
+    robber_sum = werewolf_sum = 0
+    for role, pile in zip(roles, piles):
         if role is _WEREWOLF:
             total = table[(pile >> 15) & CHEST_MASK]
             halved = (pile & KNIFE_MASK) != 0
@@ -597,23 +659,22 @@ def score_deal(
         points = total >> 1 if halved else total
         if role is _ROBBER:
             robber_sum += points
-            robbers += 1
         else:
             werewolf_sum += points
         seats.append(_new(SeatScore, (role, pile, total, halved, points)))
-    robber_mult = len(seats) - robbers
-    werewolf_mult = robbers
+    teams = _TEAMS.get(roles) or _teams_of(roles)
+    robber_mult, werewolf_mult, robber_gain, werewolf_gain = teams
     robber_total = robber_sum * robber_mult
     werewolf_total = werewolf_sum * werewolf_mult
     if robber_total == werewolf_total:
         winner = None
         after = match.points
+    elif robber_total > werewolf_total:
+        winner = _ROBBERS
+        after = tuple(map(add, match.points, robber_gain))
     else:
-        robbers_won = robber_total > werewolf_total
-        winner = _ROBBERS if robbers_won else _WEREWOLVES
-        after = tuple(
-            p + ((role is _ROBBER) == robbers_won) for p, role in zip(match.points, deal.roles)
-        )
+        winner = _WEREWOLVES
+        after = tuple(map(add, match.points, werewolf_gain))
     return _new(
         DealResult,
         (
@@ -635,6 +696,21 @@ def score_deal(
 
 
 _ROBBERS, _WEREWOLVES = Team.ROBBERS, Team.WEREWOLVES
+_TEAMS: dict[tuple[Role, ...], tuple[int, int, tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _teams_of(roles: tuple[Role, ...]) -> tuple[int, int, tuple[int, ...], tuple[int, ...]]:
+    """For an assignment of roles: the robber team's multiplier (the size of the werewolf
+    team), the werewolf team's (the size of the robber team), and the game point each seat
+    gains when the robbers win and when the werewolves win (kept per assignment: at most
+    3**5 of them)."""
+    robber = tuple(int(role is _ROBBER) for role in roles)
+    robbers = sum(robber)
+    teams = (len(roles) - robbers, robbers, robber, tuple(1 - r for r in robber))
+    _TEAMS[roles] = teams
+    return teams
+
+
 _ROLE_NAME = {role: role.name.lower() for role in Role}
 _ROLE_LABEL = {role: role.label for role in Role}
 _TEAM_NAME = {role: role.team.value for role in Role}
@@ -691,25 +767,50 @@ def _seats(seats: list[str]) -> str:
     return ("seat " if len(seats) == 1 else "seats ") + ", ".join(seats)
 
 
-def _team_line(head: str, seats: list[str], points: list[int], total: int, mult: int) -> str:
-    terms = " + ".join(map(str, points))
-    if len(points) > 1:
-        terms += f" = {sum(points)}"
-    return f"{head} ({_seats(seats)}): {terms} × {mult} {_PLAYERS[head][mult == 1]} = {total}"
+_TeamWords = tuple[str, str, str, str, str, str]
+_TEAM_WORDS: dict[tuple[Role, ...], _TeamWords] = {}
 
 
-_PLAYERS = {
-    "Robber team": ("werewolf-team players", "werewolf-team player"),
-    "Werewolf team": ("robber-team players", "robber-team player"),
-}
+def _team_words(roles: tuple[Role, ...]) -> _TeamWords:
+    """The words of the breakdown that follow from who is on which team: the head and the
+    multiplier of each team's line (a team's multiplier is the size of the other team), and
+    the end of the line saying that team won (kept per assignment of roles: at most 3**5)."""
+    r_seats = [_SEAT_NAME[s] for s, role in enumerate(roles) if role is _ROBBER]
+    w_seats = [_SEAT_NAME[s] for s, role in enumerate(roles) if role is not _ROBBER]
+    r_mult, w_mult = len(w_seats), len(r_seats)
+    words = (
+        f"Robber team ({_seats(r_seats)}): ",
+        f" × {r_mult} werewolf-team player{'s' if r_mult != 1 else ''} = ",
+        f"Werewolf team ({_seats(w_seats)}): ",
+        f" × {w_mult} robber-team player{'s' if w_mult != 1 else ''} = ",
+        f": {_seats(r_seats)} score{'s' if len(r_seats) == 1 else ''} 1 game point.",
+        f": {_seats(w_seats)} score{'s' if len(w_seats) == 1 else ''} 1 game point.",
+    )
+    _TEAM_WORDS[roles] = words
+    return words
+
+
+_SUM_TEXT: dict[tuple[int, ...], str] = {}
+
+
+def _sum_text(points: tuple[int, ...]) -> str:
+    """``3 + 5 = 8``, or ``3`` for a team of one (kept per points: there are few)."""
+    text = _SUM_TEXT.get(points)
+    if text is None:
+        text = " + ".join(map(str, points))
+        if len(points) > 1:
+            text = f"{text} = {sum(points)}"
+        if len(_SUM_TEXT) > 100_000:
+            _SUM_TEXT.clear()
+        _SUM_TEXT[points] = text
+    return text
 
 
 def breakdown_lines(result: DealResult, icons: tuple[int, ...]) -> list[str]:
     """Every step of a deal's arithmetic, one line each."""
     lines = []
     texts = pile_texts(icons)
-    r_seats: list[str] = []
-    w_seats: list[str] = []
+    roles: list[Role] = []
     r_points: list[int] = []
     w_points: list[int] = []
     for seat, (role, pile, _, halved, points) in enumerate(result.seats):
@@ -719,32 +820,24 @@ def breakdown_lines(result: DealResult, icons: tuple[int, ...]) -> list[str]:
             texts[werewolf].get(ranks) or pile_text(icons, werewolf, ranks)
         )
         lines.append(f"{line}{_HALVED[werewolf]}{points}" if halved else line)
+        roles.append(role)
         if role is _ROBBER:
-            r_seats.append(_SEAT_NAME[seat])
             r_points.append(points)
         else:
-            w_seats.append(_SEAT_NAME[seat])
             w_points.append(points)
-    lines.append(
-        _team_line("Robber team", r_seats, r_points, result.robber_total, result.robber_multiplier)
-    )
-    lines.append(
-        _team_line(
-            "Werewolf team", w_seats, w_points, result.werewolf_total, result.werewolf_multiplier
-        )
-    )
+    key = tuple(roles)
+    r_head, r_mult, w_head, w_mult, r_won, w_won = _TEAM_WORDS.get(key) or _team_words(key)
+    lines.append(f"{r_head}{_sum_text(tuple(r_points))}{r_mult}{result.robber_total}")
+    lines.append(f"{w_head}{_sum_text(tuple(w_points))}{w_mult}{result.werewolf_total}")
     winner = result.winner
     if winner is None:
         lines.append(
             f"Tie at {result.robber_total}: nobody wins deal {result.number}, no game points."
         )
+    elif winner is _ROBBERS:
+        lines.append(f"The robber team wins deal {result.number}{r_won}")
     else:
-        robbers_won = winner is _ROBBERS
-        members = r_seats if robbers_won else w_seats
-        lines.append(
-            f"The {'robber' if robbers_won else 'werewolf'} team wins deal {result.number}: "
-            f"{_seats(members)} score{'s' if len(members) == 1 else ''} 1 game point."
-        )
+        lines.append(f"The werewolf team wins deal {result.number}{w_won}")
     return lines
 
 
@@ -812,18 +905,18 @@ def _result_json(result: DealResult, icons: tuple[int, ...]) -> dict[str, Any]:
 
 
 def _end_deal(
-    config: Config, match: MatchInfo, deal: DealInfo, table: TableInfo, events: list[Event]
+    config: Config,
+    match: MatchInfo,
+    deal: DealInfo,
+    chips: Chips,
+    tricks: tuple[tuple[int, ...], ...],
+    winners: tuple[int, ...],
+    events: list[Event],
 ) -> tuple[State, list[Event]]:
     """Score the deal; then deal again with the dealer passing left, or end the match."""
-    result = score_deal(config, match, deal, piles_of(table, config.players))
-    events.append(
-        Event(
-            "score",
-            LazyData(result_json, result, config.icons),
-            PUBLIC,
-            "\n".join(breakdown_lines(result, config.icons)),
-        )
-    )
+    result = score_deal(config, match, deal, piles_of(tricks, winners, config.players))
+    text = "\n".join(breakdown_lines(result, config.icons))
+    events.append(_new(Event, ("score", LazyData(result_json, result, config.icons), PUBLIC, text)))
     n = config.players
     results = (*match.results, result)
     if result.number < match.deals:
@@ -848,12 +941,9 @@ def _end_deal(
     )
     outcome = match_outcome(match, deal)
     match = _new(MatchInfo, (*match[:6], outcome))
-    events.append(
-        Event(
-            "match_over", LazyData(_match_over_data, outcome, match.points), PUBLIC, outcome.summary
-        )
-    )
-    return _new(State, (config, match, deal, table, (0,) * n, (), -1)), events
+    data = LazyData(_match_over_data, outcome, match.points)
+    events.append(_new(Event, ("match_over", data, PUBLIC, outcome.summary)))
+    return _new(State, (config, match, deal, chips, tricks, winners, 0, (), -1)), events
 
 
 def _match_over_data(outcome: Outcome, points: tuple[int, ...]) -> dict[str, Any]:
@@ -875,16 +965,16 @@ def match_outcome(match: MatchInfo, last: DealInfo) -> Outcome:
     winners, summary = _winners_of(points)
     results = match.results
     teams, roles = _SEAT_NAMES.get(last.roles) or _seat_names(last.roles)
+    # In field order (winners, winning_team, summary, teams, roles, rounds, stats): a frozen
+    # dataclass takes keyword arguments noticeably slower.
     return Outcome(
-        winners=winners,
-        winning_team=(results[0].winner.value if results[0].winner else None)
-        if len(results) == 1
-        else None,
-        summary=summary,
-        teams=dict(teams),
-        roles=dict(roles),
-        rounds=len(results),
-        stats=LazyData(_match_stats, points, results),
+        winners,
+        _TEAM_VALUE[results[0].winner] if len(results) == 1 else None,
+        summary,
+        teams.copy(),
+        roles.copy(),
+        len(results),
+        LazyData(_match_stats, points, results),
     )
 
 
@@ -909,15 +999,18 @@ def _winners_of(points: tuple[int, ...]) -> tuple[frozenset[Seat], str]:
     return found
 
 
-_Names = tuple[tuple[Seat, str], ...]
+_Names = dict[Seat, str]
 _SEAT_NAMES: dict[tuple[Role, ...], tuple[_Names, _Names]] = {}
+_TEAM_VALUE: dict[Team | None, str | None] = {None: None}
+_TEAM_VALUE.update((team, team.value) for team in Team)
 
 
 def _seat_names(roles: tuple[Role, ...]) -> tuple[_Names, _Names]:
-    """Each seat's team and role names for the outcome, kept per assignment of roles."""
+    """Each seat's team and role names for the outcome, kept per assignment of roles (the
+    outcome gets copies)."""
     names = (
-        tuple((s, _TEAM_NAME[role]) for s, role in enumerate(roles)),
-        tuple((s, _ROLE_NAME[role]) for s, role in enumerate(roles)),
+        {s: _TEAM_NAME[role] for s, role in enumerate(roles)},
+        {s: _ROLE_NAME[role] for s, role in enumerate(roles)},
     )
     _SEAT_NAMES[roles] = names  # at most 3**5 assignments
     return names
@@ -944,7 +1037,7 @@ def outcome(state: State) -> Outcome | None:
 def phase_seq(state: State) -> int:
     """Changes with every card played (the game has no timed phases)."""
     m = state.match
-    return (m.deal_no * 64 + len(state.table.winners)) * 8 + len(state.trick)
+    return (m.deal_no * 64 + len(state.winners)) * 8 + len(state.trick)
 
 
 def arrange_deal(state: State, hands: Any, undealt: str | None = None) -> State:
@@ -954,7 +1047,7 @@ def arrange_deal(state: State, hands: Any, undealt: str | None = None) -> State:
     seat's cards in notation; together with ``undealt`` they must be exactly this player
     count's deck.
     """
-    if state.trick or state.table.winners or state.turn < 0:
+    if state.trick or state.winners or state.turn < 0:
         raise IllegalAction("hands can only be arranged before the first card of a deal")
     n = state.config.players
     if len(hands) != n:
@@ -983,4 +1076,4 @@ def arrange_deal(state: State, hands: Any, undealt: str | None = None) -> State:
         )
     roles = tuple(role_of(m) for m in masks)
     deal = DealInfo(tuple(masks), undealt_id, roles, len(hands[0]))
-    return state._replace(deal=deal, hands=tuple(masks))
+    return state._replace(deal=deal, held=pack_hands(masks))

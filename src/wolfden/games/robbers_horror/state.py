@@ -1,13 +1,15 @@
 """The state of a match: immutable tuples of small integers, built for speed.
 
-Hands and piles are bit masks over the card ids of :mod:`.cards`. The state is split into parts
-that change at different rates (per match, per deal, per trick, per card), so that playing a
-card copies only a few references.
+Hands and piles are bit masks over the card ids of :mod:`.cards`, and all hands share one
+integer. The parts that change once per match or per deal are records of their own; the state
+holds them together with what changes per trick and per card, so that playing a card copies
+only a few references and changes one integer.
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from wolfden.engine.types import Outcome
@@ -102,26 +104,60 @@ class DealInfo(NamedTuple):
     hand_size: int
 
 
-class TableInfo(NamedTuple):
-    """What changes once per trick: the leader, the completed tricks and their winners, the
-    chips. (The piles follow from the tricks and their winners.)"""
+class Chips(NamedTuple):
+    """The chips in front of the players: the seats that took a Werewolf chip, in order, and
+    the seat with the Traitor chip (-1 while nobody has it)."""
 
-    leader: int
-    tricks: tuple[tuple[int, ...], ...]
-    winners: tuple[int, ...]
-    werewolf_chips: tuple[int, ...]
-    traitor_chip: int
+    werewolf: tuple[int, ...]
+    traitor: int
+
+
+HAND_BITS = 36
+"""Bits of one hand in :attr:`State.held` (one per card id)."""
+HAND_MASK = (1 << HAND_BITS) - 1
+
+
+def pack_hands(hands: Iterable[int]) -> int:
+    """Hand masks, one per seat, in one integer (see :attr:`State.held`)."""
+    held = 0
+    for seat, hand in enumerate(hands):
+        held |= hand << (HAND_BITS * seat)
+    return held
 
 
 class State(NamedTuple):
     config: Config
     match: MatchInfo
     deal: DealInfo
-    table: TableInfo
-    hands: tuple[int, ...]
+    chips: Chips
+    tricks: tuple[tuple[int, ...], ...]
+    """The completed tricks of the deal, each as its card ids in play order. (The piles follow
+    from the tricks and their winners.)"""
+    winners: tuple[int, ...]
+    """The seat that took each completed trick."""
+    held: int
+    """Every seat's hand in one integer: seat ``s`` holds the card ids of bits ``36 * s`` to
+    ``36 * s + 35`` (playing a card then changes one integer instead of a tuple of hands)."""
     trick: tuple[int, ...]
     turn: int
     """The seat to play, or -1 when the match is over."""
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """Each seat's hand as a mask of card ids."""
+        held = self.held
+        return tuple(held >> (HAND_BITS * s) & HAND_MASK for s in range(self.config.players))
+
+    def hand(self, seat: int) -> int:
+        """One seat's hand as a mask of card ids."""
+        return self.held >> (HAND_BITS * seat) & HAND_MASK
+
+    @property
+    def leader(self) -> int:
+        """The seat that leads the current trick: the last trick's winner, or at the start of
+        a deal the seat left of the dealer."""
+        winners = self.winners
+        return winners[-1] if winners else (self.match.dealer + 1) % self.config.players
 
     @property
     def phase(self) -> Phase:
@@ -129,4 +165,4 @@ class State(NamedTuple):
 
     @property
     def players(self) -> int:
-        return len(self.hands)
+        return self.config.players

@@ -22,7 +22,7 @@ from wolfden.games.robbers_horror.rules import (
     result_json,
     role_of,
 )
-from wolfden.games.robbers_horror.state import State, Trick
+from wolfden.games.robbers_horror.state import State, Trick, pack_hands
 
 GAME_ID = "robbers-horror"
 
@@ -63,12 +63,11 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     config = state.config
     match = state.match
     deal = state.deal
-    table = state.table
     n = config.players
     over = state.turn < 0
     seat = viewer.seat if viewer.kind is ViewerKind.SEAT else None
     tricks_won = [0] * n
-    for winner in table.winners:
+    for winner in state.winners:
         tricks_won[winner] += 1
     out: dict[str, Any] = {
         "game": GAME_ID,
@@ -83,16 +82,16 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "hand_sizes": [h.bit_count() for h in state.hands],
         "undealt_cards": 1 if deal.undealt >= 0 else 0,
         "trick": {
-            "number": len(table.winners) + 1,
-            "leader": table.leader,
+            "number": len(state.winners) + 1,
+            "leader": state.leader,
             "lead_suit": _lead(state.trick),
-            "cards": _cards_json(table.leader, n, state.trick, len(state.trick) == n),
+            "cards": _cards_json(state.leader, n, state.trick, len(state.trick) == n),
         },
         "tricks_won": tricks_won,
         "piles": [t * n for t in tricks_won],
         "chips": {
-            "werewolf": list(table.werewolf_chips),
-            "traitor": table.traitor_chip if table.traitor_chip >= 0 else None,
+            "werewolf": list(state.chips.werewolf),
+            "traitor": state.chips.traitor if state.chips.traitor >= 0 else None,
         },
         "points": list(match.points),
         "icons": list(config.icons),
@@ -156,7 +155,7 @@ def perturb_hidden(state: State, viewer: Viewer, rng: Rng) -> State | None:
     undealt = pool[i] if deal.undealt >= 0 else -1
     roles = tuple(role_of(d) for d in dealt)
     new_deal = deal._replace(dealt=tuple(dealt), undealt=undealt, roles=roles)
-    return state._replace(deal=new_deal, hands=tuple(hands))
+    return state._replace(deal=new_deal, held=pack_hands(hands))
 
 
 def _ids(mask: int) -> list[int]:
