@@ -274,8 +274,12 @@ def test_a_kids_game_handed_round_one_shared_tablet(pages: Pages) -> None:
     create_room(tablet, "werwoelfe-kids", "Mum", {"language": "en"})
     tablet.click("details[data-key='shared-device'] summary")
     tablet.click("[data-key='share-all']")
-    tablet.wait_for(".lobby .lead")
-    assert "This device is shared" in tablet.text(".lobby .lead")
+    end = time.monotonic() + 20
+    while "This device is shared" not in (
+        tablet.text(".lobby .lead") if tablet.count(".lobby .lead") else ""
+    ):
+        assert time.monotonic() < end, "the lobby never said that this device is shared"
+        time.sleep(0.05)
     tablet.click("[data-key='start']")
     handed: list[str] = []
     end = time.monotonic() + 60
