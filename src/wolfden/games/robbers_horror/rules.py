@@ -363,10 +363,21 @@ def cards_text(mask_or_ids: int | tuple[int, ...]) -> list[str]:
     return [NOTATION[c] for c in ids]
 
 
-def _deal(config: Config, match: MatchInfo) -> State:
-    """Shuffle and deal all cards equally; in 3- and 5-player games one card stays undealt."""
+def _deal(
+    config: Config,
+    deals: int,
+    deal_no: int,
+    dealer: Seat,
+    points: tuple[int, ...],
+    results: tuple[DealResult, ...],
+    seed: int,
+) -> State:
+    """Shuffle and deal all cards equally; in 3- and 5-player games one card stays undealt.
+
+    The arguments are the fields of the match's :class:`MatchInfo` for the new deal, its
+    generator state before the shuffle last (the record is built once, after the shuffle)."""
     n = config.players
-    rng = Rng(match.rng)
+    rng = Rng(seed)
     deck = _DECK_BITS[n][:]  # the cards as bits: a hand is the sum of its slice
     shuffle_cards(deck, rng)
     size = _HAND_SIZE[n]
@@ -374,8 +385,8 @@ def _deal(config: Config, match: MatchInfo) -> State:
     held = sum(map(lshift, hands, _SEAT_SHIFT))  # the hands' bits do not overlap
     undealt = deck[n * size].bit_length() - 1 if len(deck) > n * size else -1
     roles = tuple([_ROLE_BY_SPECIALS[hand >> W1] for hand in hands])
-    match = _new(MatchInfo, (*match[:5], rng.state, match.outcome))
-    leader = (match.dealer + 1) % n
+    match = _new(MatchInfo, (deals, deal_no, dealer, points, results, rng.state, None))
+    leader = (dealer + 1) % n
     deal = _new(DealInfo, (hands, undealt, roles, size))
     return _new(State, (config, match, deal, _NO_CHIPS, (), (), held, (), leader))
 
@@ -434,8 +445,7 @@ def setup(config: Config, seed: int) -> State:
             _VALID.clear()
         _VALID[id(config)] = config
     n = config.players
-    match = _new(MatchInfo, (config.num_deals, 0, config.first_dealer, (0,) * n, (), seed, None))
-    return _deal(config, match)
+    return _deal(config, config.num_deals, 0, config.first_dealer, (0,) * n, (), seed)
 
 
 # -- play ----------------------------------------------------------------------------------
@@ -920,28 +930,23 @@ def _end_deal(
     n = config.players
     results = (*match.results, result)
     if result.number < match.deals:
-        match = _new(
-            MatchInfo,
-            (
-                match.deals,
-                match.deal_no + 1,
-                (match.dealer + 1) % n,
-                result.points_after,
-                results,
-                match.rng,
-                None,
-            ),
+        state = _deal(
+            config,
+            match.deals,
+            match.deal_no + 1,
+            (match.dealer + 1) % n,
+            result.points_after,
+            results,
+            match.rng,
         )
-        state = _deal(config, match)
         events.extend(_deal_events(state))
         return state, events
+    points = result.points_after
+    outcome = match_outcome(points, results, deal.roles)
     match = _new(
-        MatchInfo,
-        (match.deals, match.deal_no, match.dealer, result.points_after, results, match.rng, None),
+        MatchInfo, (match.deals, match.deal_no, match.dealer, points, results, match.rng, outcome)
     )
-    outcome = match_outcome(match, deal)
-    match = _new(MatchInfo, (*match[:6], outcome))
-    data = LazyData(_match_over_data, outcome, match.points)
+    data = LazyData(_match_over_data, outcome, points)
     events.append(_new(Event, ("match_over", data, PUBLIC, outcome.summary)))
     return _new(State, (config, match, deal, chips, tricks, winners, 0, (), -1)), events
 
@@ -959,12 +964,13 @@ def ranking(points: tuple[int, ...]) -> list[dict[str, int]]:
     ]
 
 
-def match_outcome(match: MatchInfo, last: DealInfo) -> Outcome:
-    """Whoever has the most game points wins; equal highest totals share the win."""
-    points = match.points
+def match_outcome(
+    points: tuple[int, ...], results: tuple[DealResult, ...], last_roles: tuple[Role, ...]
+) -> Outcome:
+    """Whoever has the most game points wins; equal highest totals share the win. The game
+    points and the scored deals are the match's; the roles are those of the last deal."""
     winners, summary = _winners_of(points)
-    results = match.results
-    teams, roles = _SEAT_NAMES.get(last.roles) or _seat_names(last.roles)
+    teams, roles = _SEAT_NAMES.get(last_roles) or _seat_names(last_roles)
     # In field order (winners, winning_team, summary, teams, roles, rounds, stats): a frozen
     # dataclass takes keyword arguments noticeably slower.
     return Outcome(
