@@ -34,6 +34,8 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from wolfden.server.process import free_port
+
 FIREFOX = "/usr/bin/firefox-esr"
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 XVFB = "/usr/bin/Xvfb"
@@ -42,12 +44,6 @@ TIMEOUT = 15.0
 
 class BrowserError(RuntimeError):
     """The browser or its driver answered with an error or did not answer in time."""
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def wait_port(port: int, proc: subprocess.Popen[bytes], what: str, seconds: float = 30) -> None:

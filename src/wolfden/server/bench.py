@@ -34,6 +34,8 @@ import click
 import orjson
 from websockets.exceptions import ConnectionClosed
 
+from wolfden.server.process import free_port
+
 # -- the bare broadcast app (served by uvicorn in its own process) ---------------------------
 
 
@@ -66,12 +68,6 @@ bare_app = _bare_app()
 
 
 # -- measurement ----------------------------------------------------------------------------
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass
@@ -535,7 +531,7 @@ def run(
 ) -> dict[str, Any]:
     results: dict[str, Any] = {"load_before": os.getloadavg()}
     with tempfile.TemporaryDirectory() as tmp:
-        port = _free_port()
+        port = free_port()
         proc = _start(
             [
                 sys.executable,
@@ -572,7 +568,7 @@ def run(
     paced = results["wolfden"][0]
     pad = max(64, paced.view_bytes // max(1, paced.views) - 40)
     results["pad"] = pad
-    port = _free_port()
+    port = free_port()
     proc = _start(
         [
             sys.executable,

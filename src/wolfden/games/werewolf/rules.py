@@ -384,15 +384,31 @@ def werewolf_pick(state: State, seat: int, action: Action) -> Result:
     return s, events
 
 
+def _named_seat(
+    state: State, action: Action, known: dict[Action, int], name: str, usage: str
+) -> int:
+    """The seat a night action names (from the prebuilt ``known`` actions, else parsed), or
+    IllegalAction with ``usage`` when it is not ``name N``; whether that seat is allowed is the
+    caller's rule."""
+    players = state.deal.players
+    target = known.get(action)
+    if target is None or target >= players:
+        if action.name != name:
+            raise IllegalAction(usage)
+        target = target_of(action, players)
+    return target
+
+
 def _pick_target(state: State, action: Action) -> int:
     """The seat a pick names when it is not a living non-Werewolf's ``PICK``: the error
     saying what is wrong, or (an equal action made elsewhere) the seat."""
-    players = state.deal.players
-    target = _PICKS.get(action)
-    if target is None or target >= players:
-        if action.name != "pick":
-            raise IllegalAction("a Werewolf's night action is 'pick N' (a living non-Werewolf)")
-        target = target_of(action, players)
+    target = _named_seat(
+        state,
+        action,
+        _PICKS,
+        "pick",
+        "a Werewolf's night action is 'pick N' (a living non-Werewolf)",
+    )
     if not (state.alive & ~state.deal.wolf_mask) >> target & 1:
         raise IllegalAction("the pack picks a living player who is not a Werewolf")
     return target
@@ -434,12 +450,13 @@ def seer_check(state: State, seat: int, action: Action) -> Result:
 def _check_target(state: State, seat: int, action: Action) -> int:
     """The seat a check names when it is not another living player's ``CHECK``: the error
     saying what is wrong, or (an equal action made elsewhere) the seat."""
-    players = state.deal.players
-    target = _CHECKS.get(action)
-    if target is None or target >= players:
-        if action.name != "check":
-            raise IllegalAction("the Seer's night action is 'check N' (another living player)")
-        target = target_of(action, players)
+    target = _named_seat(
+        state,
+        action,
+        _CHECKS,
+        "check",
+        "the Seer's night action is 'check N' (another living player)",
+    )
     if target == seat or not state.alive >> target & 1:
         raise IllegalAction("the Seer checks a living player other than themselves")
     return target
@@ -460,12 +477,13 @@ def guardian_protect(state: State, seat: int, action: Action) -> Result:
 def _protect_target(state: State, seat: int, action: Action) -> int:
     """The seat a protection names when it is not an allowed ``PROTECT``: the error saying
     what is wrong, or (an equal action made elsewhere) the seat."""
-    players = state.deal.players
-    target = _PROTECTS.get(action)
-    if target is None or target >= players:
-        if action.name != "protect":
-            raise IllegalAction("the Guardian's night action is 'protect N' (a living player)")
-        target = target_of(action, players)
+    target = _named_seat(
+        state,
+        action,
+        _PROTECTS,
+        "protect",
+        "the Guardian's night action is 'protect N' (a living player)",
+    )
     if not state.alive >> target & 1:
         raise IllegalAction("the Guardian protects a living player")
     if target == state.last_protected[seat]:
