@@ -248,25 +248,31 @@ def _night_choices(state: State, seat: int) -> tuple[Action, ...]:
     return _protect_menu(alive if barred == NO_ONE else alive & ~(1 << barred))
 
 
+@functools.lru_cache(maxsize=4096)
+def _deadline(seq: int, seconds: float, action: Action, label: str) -> Deadline:
+    """A phase's deadline, made once: a dict look-up costs far less than building the tuple."""
+    return Deadline(seq, seconds, action, label)
+
+
 def deadline(state: State) -> Deadline | None:
     phase = state.phase
     config = state.deal.config
     if phase is NIGHT:
         # When every night action is in, the night still lasts its minimum length.
         seconds = config.min_night_seconds if not state.pending else config.night_seconds
-        return Deadline(state.seq, seconds, DAWN, "night")
+        return _deadline(state.seq, seconds, DAWN, "night")
     if phase is DISCUSSION:
-        return Deadline(state.seq, config.discussion_seconds, END_DISCUSSION, "discussion")
+        return _deadline(state.seq, config.discussion_seconds, END_DISCUSSION, "discussion")
     if phase is END:
         return None
-    return Deadline(state.seq, config.vote_seconds, CLOSE_BALLOT, phase._value_)
+    return _deadline(state.seq, config.vote_seconds, CLOSE_BALLOT, phase._value_)
 
 
 def timer(state: State, viewer: Viewer) -> Deadline | None:
     """The countdown everyone is shown. At night it is always the longest night: the moment
     the last night action comes in would otherwise tell the table how many roles still act."""
     if state.phase is NIGHT:
-        return Deadline(state.seq, state.deal.config.night_seconds, DAWN, "night")
+        return _deadline(state.seq, state.deal.config.night_seconds, DAWN, "night")
     return deadline(state)
 
 
