@@ -53,6 +53,8 @@ WEREWOLVES = Team.WEREWOLVES
 # the module names above are read like any global.)
 
 Result = tuple[State, list[Event]]
+# Named tuples made during a match are made with ``_make``: calling the class goes through its
+# Python-level ``__new__``, which costs several times as much.
 _ONLY = tuple(Audience.only(seat) for seat in range(64))
 _KEY = tuple(str(seat) for seat in range(64))
 """Seat numbers as the string keys of JSON objects."""
@@ -520,7 +522,8 @@ def resolve_night(state: State) -> Result:
     s.last_protected = choices
     this_round = s.round
     checks = tuple([check for check in s.seer_checks if check[1] == this_round])
-    s.night_log = (*s.night_log, NightRecord(this_round, target, protected, checks, pack, picks))
+    night = NightRecord._make((this_round, target, protected, checks, pack, picks))
+    s.night_log = (*s.night_log, night)
     events = [_DAY_BREAKS]
     if target != NO_ONE and target not in protected:
         events.append(_eliminate(s, target, by_vote=False))
@@ -606,7 +609,7 @@ def _close_ballot(s: State, events: list[Event]) -> None:
     ballot = s.ballot  # only the living vote, so the other seats are NOT_VOTED
     living = s.living_seats
     candidates = s.candidates
-    counts = list(map(ballot.count, candidates))
+    counts = tuple(map(ballot.count, candidates))
     tally: dict[str, Any] = {
         "round": s.round,
         "revote": revote,
@@ -620,7 +623,8 @@ def _close_ballot(s: State, events: list[Event]) -> None:
     s.tallies = (*s.tallies, tally)
     s.pending = frozenset()
     top = max(counts)
-    events.append(Event("tally", tally, PUBLIC, _tally_line(s, candidates, counts)))
+    script = script_for(s.deal.config)
+    events.append(Event._make(("tally", tally, PUBLIC, script.tally_lines[candidates, counts])))
     if not top:
         events.append(_ALL_ABSTAINED)
     elif counts.count(top) == 1:
@@ -630,17 +634,11 @@ def _close_ballot(s: State, events: list[Event]) -> None:
     elif not revote:
         leaders = tuple([c for c, n in zip(candidates, counts) if n == top])
         _open_ballot(s, leaders, revote=True)
-        events.append(script_for(s.deal.config).ballots[leaders, True])
+        events.append(script.ballots[leaders, True])
         return
     else:
         events.append(_TIED_AGAIN)
     events += _end_of_day(s)
-
-
-def _tally_line(s: State, candidates: tuple[int, ...], counts: list[int]) -> str:
-    names = s.deal.names
-    parts = [f"{names[c]}: {n}" for c, n in zip(candidates, counts) if n]
-    return "The ballot is closed. " + ("; ".join(parts) + "." if parts else "No votes were cast.")
 
 
 def _end_of_day(s: State) -> Sequence[Event]:
@@ -694,7 +692,7 @@ def _finish(s: State, team: Team | None, line: str) -> list[Event]:
     cards = s.deal.cards
     reveal = {_KEY[seat]: {"role": c.role._value_, "card": c.id} for seat, c in enumerate(cards)}
     winner = team._value_ if team else None
-    return [Event("game_over", {"winner": winner, "roles": reveal}, PUBLIC, line)]
+    return [Event._make(("game_over", {"winner": winner, "roles": reveal}, PUBLIC, line))]
 
 
 def outcome(state: State) -> Outcome | None:

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, TypeVar
 
 from wolfden.engine.types import PUBLIC, Audience, Event
 from wolfden.games.werewolf import narration as say
 from wolfden.games.werewolf.config import Config
 from wolfden.games.werewolf.state import CARDS_BY_ID, Card, Deal, cards_for, deck_for
+
+T = TypeVar("T")
 
 MEMO_LIMIT = 100_000
 """The most events of one kind a script keeps; past it, they are made afresh each time."""
@@ -26,16 +28,17 @@ def _seats(mask: int) -> tuple[int, ...]:
     return tuple(seat for seat in range(mask.bit_length()) if mask >> seat & 1)
 
 
-class Memo(dict[Hashable, Event]):
-    """Events by their key, each made by ``make(*key)`` the first time it is asked for."""
+class Memo(dict[Hashable, T]):
+    """Events (or lines) by their key, each made by ``make(*key)`` the first time it is asked
+    for."""
 
     __slots__ = ("make",)
 
-    def __init__(self, make: Callable[..., Event]) -> None:
+    def __init__(self, make: Callable[..., T]) -> None:
         super().__init__()
         self.make = make
 
-    def __missing__(self, key: Any) -> Event:
+    def __missing__(self, key: Any) -> T:
         event = self.make(*key)
         if len(self) < MEMO_LIMIT:
             self[key] = event
@@ -48,7 +51,8 @@ class Script:
     - ``picks[seat, target, round, pack]``: a Werewolf's pick, for the pack (a mask of seats);
     - ``disagreements[round, pack]`` and ``locks[target, pack]``: the pack's round ends;
     - ``answers[seat, target, is_wolf]``: a Seer's answer; ``protections[seat, target]``;
-    - ``eliminations[seat, card_id, by_vote]``; ``ballots[candidates, revote]``.
+    - ``eliminations[seat, card_id, by_vote]``; ``ballots[candidates, revote]``;
+    - ``tally_lines[candidates, counts]``: the line read out when a ballot closes.
     """
 
     __slots__ = (
@@ -64,6 +68,7 @@ class Script:
         "night_calls",
         "picks",
         "protections",
+        "tally_lines",
     )
 
     def __init__(self, config: Config) -> None:
@@ -80,6 +85,7 @@ class Script:
         self.protections = Memo(self._protection)
         self.eliminations = Memo(self._elimination)
         self.ballots = Memo(self._ballot)
+        self.tally_lines = Memo(self._tally_line)
 
     def deal(self, cards: tuple[Card, ...], unmet_requests: frozenset[int]) -> Deal:
         return Deal(self.config, self.night_calls, cards, unmet_requests)
@@ -135,6 +141,12 @@ class Script:
         return Event(
             "ballot_open", {"candidates": list(candidates), "revote": revote}, PUBLIC, line
         )
+
+    def _tally_line(self, candidates: tuple[int, ...], counts: tuple[int, ...]) -> str:
+        names = self.names
+        parts = [f"{names[c]}: {n}" for c, n in zip(candidates, counts) if n]
+        closed = "The ballot is closed. "
+        return closed + ("; ".join(parts) + "." if parts else "No votes were cast.")
 
 
 def night_events(config: Config) -> tuple[Event, ...]:
