@@ -220,8 +220,7 @@ def redeal(state: State, cards: tuple[Card, ...]) -> State:
 
 def _refresh_living_pack(s: State) -> None:
     """The living Werewolves, kept with the living."""
-    living_wolves = s.pack_mask = s.alive & s.deal.wolf_mask
-    s.pack = seats_in(living_wolves)
+    s.pack = seats_in(s.alive & s.deal.wolf_mask)
 
 
 def actors(state: State) -> frozenset[int]:
@@ -373,7 +372,8 @@ def werewolf_pick(state: State, seat: int, action: Action) -> Result:
     pack = state.pack
     pick_round = state.pick_round
     script = script_for(d.config)
-    events = [script.picks[seat, target, pick_round, state.pack_mask]]
+    pack_mask = state.alive & d.wolf_mask
+    events = [script.picks[seat, target, pick_round, pack_mask]]
     if pending.isdisjoint(pack):  # every living Werewolf has picked in this round
         # Only Werewolves pick, so the pack agrees when every pick names this target.
         if picks.count(target) == len(pack):
@@ -383,7 +383,7 @@ def werewolf_pick(state: State, seat: int, action: Action) -> Result:
             s.picks = d.no_choices
             pick_round = s.pick_round = pick_round + 1
             s.pending = pending.union(pack)
-            events.append(script.disagreements[pick_round, state.pack_mask])
+            events.append(script.disagreements[pick_round, pack_mask])
         else:
             rng = Rng(s.rng)
             victim = most_picked([picks[w] for w in pack], rng)
@@ -424,7 +424,8 @@ def _pick_target(state: State, action: Action) -> int:
 
 def _lock(s: State, target: int) -> Event:
     s.locked = target
-    return script_for(s.deal.config).locks[target, s.pack_mask]
+    d = s.deal
+    return script_for(d.config).locks[target, s.alive & d.wolf_mask]
 
 
 def most_picked(picks: list[int], rng: Rng) -> int:

@@ -231,7 +231,8 @@ class State:
     What never changes during a match is in ``deal`` (shared by every state of the match); the
     rest is copied by ``apply``. Per-seat facts are tuples indexed by seat; the living are a bit
     mask, kept with the living seats in order and the living Werewolves (``pack``, in seat
-    order and as a mask).
+    order; as a mask they are ``alive & deal.wolf_mask``, not kept: every field is copied by
+    every action).
     """
 
     __slots__ = (
@@ -249,7 +250,6 @@ class State:
         "night_log",
         "night_result",
         "pack",
-        "pack_mask",
         "pending",
         "phase",
         "pick_round",
@@ -272,7 +272,6 @@ class State:
     living_seats: tuple[int, ...]
     pending: frozenset[int]
     pack: tuple[int, ...]
-    pack_mask: int
     picks: tuple[int, ...]
     prev_picks: tuple[int, ...]
     pick_round: int
@@ -301,7 +300,6 @@ class State:
         new.living_seats = self.living_seats
         new.pending = self.pending
         new.pack = self.pack
-        new.pack_mask = self.pack_mask
         new.picks = self.picks
         new.prev_picks = self.prev_picks
         new.pick_round = self.pick_round
