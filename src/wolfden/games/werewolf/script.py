@@ -88,7 +88,7 @@ class Script:
         self.tally_lines = Memo(self._tally_line)
 
     def deal(self, cards: tuple[Card, ...], unmet_requests: frozenset[int]) -> Deal:
-        return Deal(self.config, self.night_calls, cards, unmet_requests)
+        return Deal(self, cards, unmet_requests)
 
     def _pick(self, seat: int, target: int, round: int, pack: int) -> Event:
         names = self.names
@@ -177,3 +177,8 @@ def script_for(config: Config) -> Script:
         return last
     last = _last = _script(config)
     return last
+
+
+def deal_again(config: Config, cards: tuple[Card, ...], unmet_requests: frozenset[int]) -> Deal:
+    """An unpickled deal, made again with its config's script."""
+    return script_for(config).deal(cards, unmet_requests)
