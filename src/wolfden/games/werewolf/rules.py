@@ -232,21 +232,18 @@ def legal_actions(state: State, seat: int | None) -> list[Action]:
         return [END_DISCUSSION] if state.phase is DISCUSSION else []
     if seat not in state.pending:
         return []
-    if state.phase is NIGHT:
-        return list(_night_choices(state, seat))
-    return list(state.menus[seat])
-
-
-def _night_choices(state: State, seat: int) -> tuple[Action, ...]:
+    if state.phase is not NIGHT:
+        return list(state.menus[seat])
+    # A night role's menu (written out here: a helper's call would cost about as much).
     d = state.deal
     role = d.roles[seat]
     alive = state.alive
     if role is WEREWOLF:
-        return _pick_menu(alive & ~d.wolf_mask)
+        return list(_pick_menu(alive & ~d.wolf_mask))
     if role is SEER:
-        return _check_menu(alive & ~(1 << seat))
+        return list(_check_menu(alive & ~(1 << seat)))
     barred = state.last_protected[seat]
-    return _protect_menu(alive if barred == NO_ONE else alive & ~(1 << barred))
+    return list(_protect_menu(alive if barred == NO_ONE else alive & ~(1 << barred)))
 
 
 @functools.lru_cache(maxsize=4096)

@@ -4,7 +4,8 @@ Most announcements depend only on the config and a few small numbers (who picked
 round, whom a Seer checked, who was eliminated and how). A match asks the ``Script`` of its
 config for them (``script_for``) instead of writing them out again: each is made the first
 time it is needed and then shared. Events are never changed once made, so sharing them is
-safe. Scripts are kept beside the states, never in them: a state holds only its own match.
+safe. A match's deal points at its config's script (``Deal.script``) but never carries it
+along: a pickled state holds only its own match, and finds the script again by its config.
 """
 
 from __future__ import annotations
