@@ -708,19 +708,21 @@ def outcome(state: State) -> Outcome | None:
         winners = _seat_set(wolves if team is WEREWOLVES else everyone & ~wolves)
     deaths = state.deaths
     first = deaths[0] if deaths else None
+    stats = {
+        "first_death_role": roles[first[1]] if first else None,
+        "first_death_by": first[2] if first else None,
+        "deaths": [
+            {"round": r, "seat": seat, "role": roles[seat], "by": by} for r, seat, by in deaths
+        ],
+        "survivors": len(state.living_seats),
+    }
+    # Positional, in the order of Outcome's fields: a frozen dataclass takes keywords slowly.
     return Outcome(
-        winners=winners,
-        winning_team=team._value_ if team else None,
-        summary=line,
-        teams=dict(_teams(wolves, d.players)),
-        roles=dict(enumerate(roles)),
-        rounds=state.round,
-        stats={
-            "first_death_role": roles[first[1]] if first else None,
-            "first_death_by": first[2] if first else None,
-            "deaths": [
-                {"round": r, "seat": seat, "role": roles[seat], "by": by} for r, seat, by in deaths
-            ],
-            "survivors": len(state.living_seats),
-        },
+        winners,  # winners
+        team._value_ if team else None,  # winning_team
+        line,  # summary
+        dict(_teams(wolves, d.players)),  # teams
+        dict(enumerate(roles)),  # roles
+        state.round,  # rounds
+        stats,
     )
