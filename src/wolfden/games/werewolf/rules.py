@@ -519,7 +519,9 @@ def resolve_night(state: State) -> Result:
     protected = tuple(sorted(set(choices) - {NO_ONE}))
     s.last_protected = choices
     this_round = s.round
-    checks = tuple([check for check in s.seer_checks if check[1] == this_round])
+    # Tonight's checks are the last ones made: one per Seer whose check is in.
+    checked_tonight = len(s.checked) - s.checked.count(NO_ONE)
+    checks = s.seer_checks[len(s.seer_checks) - checked_tonight :]
     night = NightRecord._make((this_round, target, protected, checks, pack, picks))
     s.night_log = (*s.night_log, night)
     events = [_DAY_BREAKS]
