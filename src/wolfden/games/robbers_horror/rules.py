@@ -450,11 +450,12 @@ def setup(config: Config, seed: int) -> State:
 
 # -- play ----------------------------------------------------------------------------------
 
-_ACTORS = (frozenset(), *tuple(frozenset((s,)) for s in range(5)))
+_ACTORS = (*tuple(frozenset((s,)) for s in range(5)), frozenset())
+"""The actors by turn; a turn of -1 (the match is over) reads the last entry, nobody."""
 
 
 def actors(state: State) -> frozenset[Seat]:
-    return _ACTORS[state.turn + 1]
+    return _ACTORS[state.turn]
 
 
 def legal_actions(state: State, seat: Seat | None) -> list[Action]:
@@ -476,11 +477,14 @@ def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[
     if info is None:
         raise IllegalAction(_cannot_play(state, action))
     bit, card, bit2, card2 = info
-    if not held & bit:
-        if not held & bit2:
+    # Taking a held card's bit away leaves a smaller number, so one XOR both checks that the
+    # card is in the hand and removes it (cheaper than testing the bit first).
+    rest = held ^ bit
+    if rest > held:
+        rest = held ^ bit2
+        if not bit2 or rest > held:
             raise IllegalAction(_cannot_play(state, action))
-        bit, card = bit2, card2
-    held ^= bit
+        card = card2
     trick += (card,)
     events = [PLAY_EVENTS[turn][card]]
     if card >= W1 and (card <= W2 or card == TRAITOR):
@@ -489,10 +493,10 @@ def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[
     n = config.players
     if len(trick) < n:
         turn = turn + 1 if turn + 1 < n else 0
-        state = _new(State, (config, match, deal, chips, tricks, winners, held, trick, turn))
+        state = _new(State, (config, match, deal, chips, tricks, winners, rest, trick, turn))
         return state, events
     leader = turn + 1 if turn + 1 < n else 0  # the trick is complete: its last card was just played
-    return _complete_trick(config, match, deal, chips, tricks, winners, held, trick, leader, events)
+    return _complete_trick(config, match, deal, chips, tricks, winners, rest, trick, leader, events)
 
 
 def _cannot_play(state: State, action: Action) -> str:
