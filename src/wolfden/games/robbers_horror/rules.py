@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Mapping
-from operator import add, lshift
+from operator import add, attrgetter, lshift
 from types import MappingProxyType
 from typing import Any
 
@@ -1046,8 +1046,10 @@ def _match_stats(points: tuple[int, ...], results: tuple[DealResult, ...]) -> di
     }
 
 
-def outcome(state: State) -> Outcome | None:
-    return state.match.outcome
+# Every step of a playout asks for the outcome: a C-level getter of ``state.match.outcome``
+# answers without a Python frame.
+outcome: Callable[[State], Outcome | None] = attrgetter("match.outcome")
+"""The match's Outcome once it is over, else None."""
 
 
 def phase_seq(state: State) -> int:
