@@ -248,7 +248,8 @@ def _taker_table(lead: int) -> tuple[tuple[int, ...], ...]:
     )
 
 
-_TAKER = {lead: _taker_table(lead) for lead in (-1, 0, 1)}
+_TAKER = tuple(_taker_table(lead) for lead in (0, 1, -1))
+""":func:`_taker_table` by leading suit (-1 reads the last entry)."""
 
 
 def trick_lead(cards: tuple[int, ...]) -> int:
@@ -561,7 +562,7 @@ def _complete_trick(
     )
     tricks += (trick,)
     winners += (winner,)
-    if number < deal.hand_size:
+    if held:  # cards are left in the hands
         return _new(State, (config, match, deal, chips, tricks, winners, held, (), winner)), events
     return _end_deal(config, match, deal, chips, tricks, winners, events)
 
