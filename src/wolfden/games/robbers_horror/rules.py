@@ -61,17 +61,20 @@ class LazyData(Mapping[str, Any]):
     """
 
     __slots__ = ("_args", "_data", "_make")
+    _data: dict[str, Any]
 
-    def __init__(self, make: Callable[..., dict[str, Any]], *args: Any) -> None:
+    def __init__(self, make: Callable[..., dict[str, Any]], args: tuple[Any, ...]) -> None:
+        """``make(*args)`` builds the data. (The arguments come as one tuple, and ``_data``
+        stays unset until the first reading: both make the many unread events cheaper.)"""
         self._make = make
         self._args = args
-        self._data: dict[str, Any] | None = None
 
     def _get(self) -> dict[str, Any]:
-        data = self._data
-        if data is None:
+        try:
+            return self._data
+        except AttributeError:
             data = self._data = self._make(*self._args)
-        return data
+            return data
 
     def __getitem__(self, key: str) -> Any:
         return self._get()[key]
@@ -401,7 +404,7 @@ def _deal_events(state: State) -> list[Event]:
     events = [
         Event(
             "deal",
-            LazyData(_deal_data, match, leader, size, deal.undealt),
+            LazyData(_deal_data, (match, leader, size, deal.undealt)),
             PUBLIC,
             f"Deal {match.deal_no + 1} of {match.deals}: seat {match.dealer} deals "
             f"{size} cards each; seat {leader} leads.",
@@ -409,7 +412,7 @@ def _deal_events(state: State) -> list[Event]:
     ]
     for s, (hand, role) in enumerate(zip(deal.dealt, deal.roles)):
         events.append(
-            _new(Event, ("hand", LazyData(_hand_data, s, hand, role), _ONLY[s], _YOU_ARE[role]))
+            _new(Event, ("hand", LazyData(_hand_data, (s, hand, role)), _ONLY[s], _YOU_ARE[role]))
         )
     return events
 
@@ -522,7 +525,7 @@ def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[
     key = (number, lead, winner, trick[best], top)
     text = _TRICK_TEXT.get(key) or _trick_text(key)
     events.append(
-        _new(Event, ("trick", LazyData(_trick_data, number, leader, trick, winner), PUBLIC, text))
+        _new(Event, ("trick", LazyData(_trick_data, (number, leader, trick, winner)), PUBLIC, text))
     )
     tricks += (trick,)
     winners += (winner,)
@@ -918,7 +921,9 @@ def _end_deal(
     """Score the deal; then deal again with the dealer passing left, or end the match."""
     result = score_deal(config, match, deal, piles_of(tricks, winners, config.players))
     text = "\n".join(breakdown_lines(result, config.icons))
-    events.append(_new(Event, ("score", LazyData(result_json, result, config.icons), PUBLIC, text)))
+    events.append(
+        _new(Event, ("score", LazyData(result_json, (result, config.icons)), PUBLIC, text))
+    )
     n = config.players
     results = (*match.results, result)
     if result.number < match.deals:
@@ -938,7 +943,7 @@ def _end_deal(
     match = _new(
         MatchInfo, (match.deals, match.deal_no, match.dealer, points, results, match.rng, outcome)
     )
-    data = LazyData(_match_over_data, outcome, points)
+    data = LazyData(_match_over_data, (outcome, points))
     events.append(_new(Event, ("match_over", data, PUBLIC, outcome.summary)))
     return _new(State, (config, match, deal, chips, tricks, winners, 0, (), -1)), events
 
@@ -974,7 +979,7 @@ def match_outcome(
         teams=teams.copy(),
         roles=roles.copy(),
         rounds=len(results),
-        stats=LazyData(_match_stats, points, results),
+        stats=LazyData(_match_stats, (points, results)),
     )
     return outcome
 
