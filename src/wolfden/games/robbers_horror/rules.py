@@ -469,6 +469,11 @@ def legal_actions(state: State, seat: Seat | None) -> list[Action]:
     return [*_LEGAL_0[hand & 4095], *_LEGAL_1[(hand >> 12) & 4095], *_LEGAL_2[hand >> 24]]
 
 
+_LEFT = tuple(tuple((seat + 1) % n for seat in range(n)) for n in range(6))
+"""``_LEFT[n][seat]``: the seat to the left of ``seat`` at a table of ``n`` players (a table
+look-up is cheaper than the arithmetic)."""
+
+
 def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[Event]]:
     """Play a card. No one must follow suit: any card in the hand may be played."""
     config, match, deal, chips, tricks, winners, held, trick, turn = state
@@ -495,14 +500,14 @@ def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[
         chips = _place_chip(chips, turn, card)
         events.append(CHIP_EVENTS[turn][card])
     n = config.players
+    left = _LEFT[n][turn]
     if len(trick) < n:
-        turn = turn + 1 if turn + 1 < n else 0
-        state = _new(State, (config, match, deal, chips, tricks, winners, rest, trick, turn))
+        state = _new(State, (config, match, deal, chips, tricks, winners, rest, trick, left))
         return state, events
     # The trick is complete (its last card was just played): the strongest card takes it, and
     # its player piles the cards face down and leads next. (Written out here: this runs once
     # per trick, and a helper taking the whole state as arguments costs a noticeable share.)
-    leader = turn + 1 if turn + 1 < n else 0
+    leader = left
     first = trick[0]
     lead = (1 if first >= 15 else 0) if first < 30 else trick_lead(trick)
     taker = _TAKER[lead]
