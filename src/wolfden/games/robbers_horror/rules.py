@@ -480,12 +480,9 @@ def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[
     if seat != turn or turn < 0:
         _reject_actor(state, seat)
     try:
-        info = _SEAT_CARDS[turn].get(action)
-    except TypeError:
-        info = None
-    if info is None:
-        raise IllegalAction(_cannot_play(state, action))
-    bit, card, bit2, card2 = info
+        bit, card, bit2, card2 = _SEAT_CARDS[turn][action]
+    except (KeyError, TypeError):  # not a play action, or not even hashable
+        raise IllegalAction(_cannot_play(state, action)) from None
     # Taking a held card's bit away leaves a smaller number, so one XOR both checks that the
     # card is in the hand and removes it (cheaper than testing the bit first).
     rest = held ^ bit
