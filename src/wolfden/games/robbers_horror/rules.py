@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Mapping
-from operator import add, attrgetter, lshift
+from operator import add, attrgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -385,13 +385,20 @@ def _deal(
     deck = _DECK_BITS[n][:]  # the cards as bits: a hand is the sum of its slice
     shuffle_cards(deck, rng)
     size = _HAND_SIZE[n]
-    hands = tuple([sum(deck[cards]) for cards in _HAND_SLICES[n]])
-    held = sum(map(lshift, hands, _SEAT_SHIFT))  # the hands' bits do not overlap
+    # One plain loop for the hands, their roles and the packed hands (comprehensions are
+    # functions of their own in CPython 3.11, each call a frame).
+    hands: list[int] = []
+    roles: list[Role] = []
+    held = 0
+    for cards, shift in zip(_HAND_SLICES[n], _SEAT_SHIFT):
+        hand = sum(deck[cards])
+        hands.append(hand)
+        roles.append(_ROLE_BY_SPECIALS[hand >> W1])
+        held |= hand << shift
     undealt = deck[n * size].bit_length() - 1 if len(deck) > n * size else -1
-    roles = tuple([_ROLE_BY_SPECIALS[hand >> W1] for hand in hands])
     match = _new(MatchInfo, (deals, deal_no, dealer, points, results, rng.state, None))
     leader = (dealer + 1) % n
-    deal = _new(DealInfo, (hands, undealt, roles, size))
+    deal = _new(DealInfo, (tuple(hands), undealt, tuple(roles), size))
     return _new(State, (config, match, deal, _NO_CHIPS, (), (), held, (), leader))
 
 
