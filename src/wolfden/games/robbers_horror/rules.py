@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Mapping
-from operator import add, lshift
+from operator import add, attrgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -61,17 +61,20 @@ class LazyData(Mapping[str, Any]):
     """
 
     __slots__ = ("_args", "_data", "_make")
+    _data: dict[str, Any]
 
-    def __init__(self, make: Callable[..., dict[str, Any]], *args: Any) -> None:
+    def __init__(self, make: Callable[..., dict[str, Any]], args: tuple[Any, ...]) -> None:
+        """``make(*args)`` builds the data. (The arguments come as one tuple, and ``_data``
+        stays unset until the first reading: both make the many unread events cheaper.)"""
         self._make = make
         self._args = args
-        self._data: dict[str, Any] | None = None
 
     def _get(self) -> dict[str, Any]:
-        data = self._data
-        if data is None:
+        try:
+            return self._data
+        except AttributeError:
             data = self._data = self._make(*self._args)
-        return data
+            return data
 
     def __getitem__(self, key: str) -> Any:
         return self._get()[key]
@@ -248,7 +251,8 @@ def _taker_table(lead: int) -> tuple[tuple[int, ...], ...]:
     )
 
 
-_TAKER = {lead: _taker_table(lead) for lead in (-1, 0, 1)}
+_TAKER = tuple(_taker_table(lead) for lead in (0, 1, -1))
+""":func:`_taker_table` by leading suit (-1 reads the last entry)."""
 
 
 def trick_lead(cards: tuple[int, ...]) -> int:
@@ -381,13 +385,20 @@ def _deal(
     deck = _DECK_BITS[n][:]  # the cards as bits: a hand is the sum of its slice
     shuffle_cards(deck, rng)
     size = _HAND_SIZE[n]
-    hands = tuple([sum(deck[cards]) for cards in _HAND_SLICES[n]])
-    held = sum(map(lshift, hands, _SEAT_SHIFT))  # the hands' bits do not overlap
+    # One plain loop for the hands, their roles and the packed hands (comprehensions are
+    # functions of their own in CPython 3.11, each call a frame).
+    hands: list[int] = []
+    roles: list[Role] = []
+    held = 0
+    for cards, shift in zip(_HAND_SLICES[n], _SEAT_SHIFT):
+        hand = sum(deck[cards])
+        hands.append(hand)
+        roles.append(_ROLE_BY_SPECIALS[hand >> W1])
+        held |= hand << shift
     undealt = deck[n * size].bit_length() - 1 if len(deck) > n * size else -1
-    roles = tuple([_ROLE_BY_SPECIALS[hand >> W1] for hand in hands])
     match = _new(MatchInfo, (deals, deal_no, dealer, points, results, rng.state, None))
     leader = (dealer + 1) % n
-    deal = _new(DealInfo, (hands, undealt, roles, size))
+    deal = _new(DealInfo, (tuple(hands), undealt, tuple(roles), size))
     return _new(State, (config, match, deal, _NO_CHIPS, (), (), held, (), leader))
 
 
@@ -400,7 +411,7 @@ def _deal_events(state: State) -> list[Event]:
     events = [
         Event(
             "deal",
-            LazyData(_deal_data, match, leader, size, deal.undealt),
+            LazyData(_deal_data, (match, leader, size, deal.undealt)),
             PUBLIC,
             f"Deal {match.deal_no + 1} of {match.deals}: seat {match.dealer} deals "
             f"{size} cards each; seat {leader} leads.",
@@ -408,7 +419,7 @@ def _deal_events(state: State) -> list[Event]:
     ]
     for s, (hand, role) in enumerate(zip(deal.dealt, deal.roles)):
         events.append(
-            _new(Event, ("hand", LazyData(_hand_data, s, hand, role), _ONLY[s], _YOU_ARE[role]))
+            _new(Event, ("hand", LazyData(_hand_data, (s, hand, role)), _ONLY[s], _YOU_ARE[role]))
         )
     return events
 
@@ -450,11 +461,12 @@ def setup(config: Config, seed: int) -> State:
 
 # -- play ----------------------------------------------------------------------------------
 
-_ACTORS = (frozenset(), *tuple(frozenset((s,)) for s in range(5)))
+_ACTORS = (*tuple(frozenset((s,)) for s in range(5)), frozenset())
+"""The actors by turn; a turn of -1 (the match is over) reads the last entry, nobody."""
 
 
 def actors(state: State) -> frozenset[Seat]:
-    return _ACTORS[state.turn + 1]
+    return _ACTORS[state.turn]
 
 
 def legal_actions(state: State, seat: Seat | None) -> list[Action]:
@@ -464,35 +476,71 @@ def legal_actions(state: State, seat: Seat | None) -> list[Action]:
     return [*_LEGAL_0[hand & 4095], *_LEGAL_1[(hand >> 12) & 4095], *_LEGAL_2[hand >> 24]]
 
 
+_LEFT = tuple(tuple((seat + 1) % n for seat in range(n)) for n in range(6))
+"""``_LEFT[n][seat]``: the seat to the left of ``seat`` at a table of ``n`` players (a table
+look-up is cheaper than the arithmetic)."""
+
+
 def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[Event]]:
     """Play a card. No one must follow suit: any card in the hand may be played."""
     config, match, deal, chips, tricks, winners, held, trick, turn = state
     if seat != turn or turn < 0:
         _reject_actor(state, seat)
     try:
-        info = _SEAT_CARDS[turn].get(action)
-    except TypeError:
-        info = None
-    if info is None:
-        raise IllegalAction(_cannot_play(state, action))
-    bit, card, bit2, card2 = info
-    if not held & bit:
-        if not held & bit2:
+        bit, card, bit2, card2 = _SEAT_CARDS[turn][action]
+    except (KeyError, TypeError):  # not a play action, or not even hashable
+        raise IllegalAction(_cannot_play(state, action)) from None
+    # Taking a held card's bit away leaves a smaller number, so one XOR both checks that the
+    # card is in the hand and removes it (cheaper than testing the bit first).
+    rest = held ^ bit
+    if rest > held:
+        rest = held ^ bit2
+        if not bit2 or rest > held:
             raise IllegalAction(_cannot_play(state, action))
-        bit, card = bit2, card2
-    held ^= bit
+        card = card2
     trick += (card,)
     events = [PLAY_EVENTS[turn][card]]
     if card >= W1 and (card <= W2 or card == TRAITOR):
         chips = _place_chip(chips, turn, card)
         events.append(CHIP_EVENTS[turn][card])
     n = config.players
+    left = _LEFT[n][turn]
     if len(trick) < n:
-        turn = turn + 1 if turn + 1 < n else 0
-        state = _new(State, (config, match, deal, chips, tricks, winners, held, trick, turn))
+        state = _new(State, (config, match, deal, chips, tricks, winners, rest, trick, left))
         return state, events
-    leader = turn + 1 if turn + 1 < n else 0  # the trick is complete: its last card was just played
-    return _complete_trick(config, match, deal, chips, tricks, winners, held, trick, leader, events)
+    # The trick is complete (its last card was just played): the strongest card takes it, and
+    # its player piles the cards face down and leads next. (Written out here: this runs once
+    # per trick, and a helper taking the whole state as arguments costs a noticeable share.)
+    leader = left
+    first = trick[0]
+    lead = (1 if first >= 15 else 0) if first < 30 else trick_lead(trick)
+    taker = _TAKER[lead]
+    card = first
+    for c in trick:
+        card = taker[card][c]
+    if card != _WEREWOLF_SEEN:
+        best = trick.index(card)
+        top = PLAIN_VALUE[lead][card]
+    else:  # a Werewolf counts one more than the card before it (16 of trumps if led)
+        value = _WEREWOLF_TRICK_VALUE[lead]
+        top = prev = best = -1
+        for i, c in enumerate(trick):
+            v = value[c] if c < W1 or c > W2 else (prev + 1 if i else TRUMP + 16)
+            if v >= top:  # the later of equal values wins
+                top, best = v, i
+            prev = v
+    winner = (leader + best) % n
+    number = len(winners) + 1
+    key = (number, lead, winner, trick[best], top)
+    text = _TRICK_TEXT.get(key) or _trick_text(key)
+    events.append(
+        _new(Event, ("trick", LazyData(_trick_data, (number, leader, trick, winner)), PUBLIC, text))
+    )
+    tricks += (trick,)
+    winners += (winner,)
+    if rest:  # cards are left in the hands
+        return _new(State, (config, match, deal, chips, tricks, winners, rest, (), winner)), events
+    return _end_deal(config, match, deal, chips, tricks, winners, events)
 
 
 def _cannot_play(state: State, action: Action) -> str:
@@ -516,50 +564,6 @@ def _place_chip(chips: Chips, seat: Seat, card: int) -> Chips:
 
 
 _NO_CHIPS = Chips((), -1)
-
-
-def _complete_trick(
-    config: Config,
-    match: MatchInfo,
-    deal: DealInfo,
-    chips: Chips,
-    tricks: tuple[tuple[int, ...], ...],
-    winners: tuple[int, ...],
-    held: int,
-    trick: tuple[int, ...],
-    leader: Seat,
-    events: list[Event],
-) -> tuple[State, list[Event]]:
-    """The strongest card takes the trick; its player piles the cards face down and leads next."""
-    first = trick[0]
-    lead = (1 if first >= 15 else 0) if first < 30 else trick_lead(trick)
-    taker = _TAKER[lead]
-    card = first
-    for c in trick:
-        card = taker[card][c]
-    if card != _WEREWOLF_SEEN:
-        best = trick.index(card)
-        top = PLAIN_VALUE[lead][card]
-    else:  # a Werewolf counts one more than the card before it (16 of trumps if led)
-        value = _WEREWOLF_TRICK_VALUE[lead]
-        top = prev = best = -1
-        for i, c in enumerate(trick):
-            v = value[c] if c < W1 or c > W2 else (prev + 1 if i else TRUMP + 16)
-            if v >= top:  # the later of equal values wins
-                top, best = v, i
-            prev = v
-    winner = (leader + best) % len(trick)
-    number = len(winners) + 1
-    key = (number, lead, winner, trick[best], top)
-    text = _TRICK_TEXT.get(key) or _trick_text(key)
-    events.append(
-        _new(Event, ("trick", LazyData(_trick_data, number, leader, trick, winner), PUBLIC, text))
-    )
-    tricks += (trick,)
-    winners += (winner,)
-    if number < deal.hand_size:
-        return _new(State, (config, match, deal, chips, tricks, winners, held, (), winner)), events
-    return _end_deal(config, match, deal, chips, tricks, winners, events)
 
 
 _TRICK_TEXT: dict[tuple[int, int, Seat, int, int], str] = {}
@@ -926,7 +930,9 @@ def _end_deal(
     """Score the deal; then deal again with the dealer passing left, or end the match."""
     result = score_deal(config, match, deal, piles_of(tricks, winners, config.players))
     text = "\n".join(breakdown_lines(result, config.icons))
-    events.append(_new(Event, ("score", LazyData(result_json, result, config.icons), PUBLIC, text)))
+    events.append(
+        _new(Event, ("score", LazyData(result_json, (result, config.icons)), PUBLIC, text))
+    )
     n = config.players
     results = (*match.results, result)
     if result.number < match.deals:
@@ -946,7 +952,7 @@ def _end_deal(
     match = _new(
         MatchInfo, (match.deals, match.deal_no, match.dealer, points, results, match.rng, outcome)
     )
-    data = LazyData(_match_over_data, outcome, points)
+    data = LazyData(_match_over_data, (outcome, points))
     events.append(_new(Event, ("match_over", data, PUBLIC, outcome.summary)))
     return _new(State, (config, match, deal, chips, tricks, winners, 0, (), -1)), events
 
@@ -971,17 +977,23 @@ def match_outcome(
     points and the scored deals are the match's; the roles are those of the last deal."""
     winners, summary = _winners_of(points)
     teams, roles = _SEAT_NAMES.get(last_roles) or _seat_names(last_roles)
-    # In field order (winners, winning_team, summary, teams, roles, rounds, stats): a frozen
-    # dataclass takes keyword arguments noticeably slower.
-    return Outcome(
-        winners,
-        _TEAM_VALUE[results[0].winner] if len(results) == 1 else None,
-        summary,
-        teams.copy(),
-        roles.copy(),
-        len(results),
-        LazyData(_match_stats, points, results),
+    # Outcome is a frozen dataclass, whose __init__ sets every field through
+    # object.__setattr__; filling the fields of a bare instance directly gives the same
+    # object at well under half the cost.
+    outcome: Outcome = _new_object(Outcome)
+    outcome.__dict__.update(
+        winners=winners,
+        winning_team=_TEAM_VALUE[results[0].winner] if len(results) == 1 else None,
+        summary=summary,
+        teams=teams.copy(),
+        roles=roles.copy(),
+        rounds=len(results),
+        stats=LazyData(_match_stats, (points, results)),
     )
+    return outcome
+
+
+_new_object = object.__new__
 
 
 _WINNERS: dict[tuple[int, ...], tuple[frozenset[Seat], str]] = {}
@@ -1036,8 +1048,10 @@ def _match_stats(points: tuple[int, ...], results: tuple[DealResult, ...]) -> di
     }
 
 
-def outcome(state: State) -> Outcome | None:
-    return state.match.outcome
+# Every step of a playout asks for the outcome: a C-level getter of ``state.match.outcome``
+# answers without a Python frame.
+outcome: Callable[[State], Outcome | None] = attrgetter("match.outcome")
+"""The match's Outcome once it is over, else None."""
 
 
 def phase_seq(state: State) -> int:
