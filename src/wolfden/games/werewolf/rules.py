@@ -368,7 +368,7 @@ def werewolf_pick(state: State, seat: int, action: Action) -> Result:
     pending = s.pending = _without(state.pending, seat)
     pack = state.pack
     pick_round = state.pick_round
-    script = d.script
+    script = script_for(d.config)
     pack_mask = state.alive & d.wolf_mask
     events = [script.picks[seat, target, pick_round, pack_mask]]
     if pending.isdisjoint(pack):  # every living Werewolf has picked in this round
@@ -422,7 +422,7 @@ def _pick_target(state: State, action: Action) -> int:
 def _lock(s: State, target: int) -> Event:
     s.locked = target
     d = s.deal
-    return d.script.locks[target, s.alive & d.wolf_mask]
+    return script_for(d.config).locks[target, s.alive & d.wolf_mask]
 
 
 def most_picked(picks: list[int], rng: Rng) -> int:
@@ -450,7 +450,7 @@ def seer_check(state: State, seat: int, action: Action) -> Result:
     is_wolf = d.roles[target] is WEREWOLF
     s.seer_checks = (*state.seer_checks, (seat, state.round, target, is_wolf))
     s.pending = _without(state.pending, seat)
-    return s, [d.script.answers[seat, target, is_wolf]]
+    return s, [script_for(d.config).answers[seat, target, is_wolf]]
 
 
 def _check_target(state: State, seat: int, action: Action) -> int:
@@ -477,7 +477,7 @@ def guardian_protect(state: State, seat: int, action: Action) -> Result:
     choice = state.guard_choice
     s.guard_choice = choice[:seat] + (target,) + choice[seat + 1 :]  # noqa: RUF005 (faster)
     s.pending = _without(state.pending, seat)
-    return s, [state.deal.script.protections[seat, target]]
+    return s, [script_for(state.deal.config).protections[seat, target]]
 
 
 def _protect_target(state: State, seat: int, action: Action) -> int:
@@ -546,7 +546,7 @@ def resolve_night(state: State) -> Result:
 def open_ballot(state: State, candidates: tuple[int, ...], *, revote: bool) -> Result:
     s = state.copy()
     _open_ballot(s, candidates, revote)
-    return s, [s.deal.script.ballots[candidates, revote]]
+    return s, [script_for(s.deal.config).ballots[candidates, revote]]
 
 
 def _open_ballot(s: State, candidates: tuple[int, ...], revote: bool) -> None:
@@ -623,7 +623,7 @@ def _close_ballot(s: State, events: list[Event]) -> None:
     s.tallies = (*s.tallies, tally)
     s.pending = frozenset()
     top = max(counts)
-    script = s.deal.script
+    script = script_for(s.deal.config)
     events.append(Event._make(("tally", tally, PUBLIC, script.tally_lines[candidates, counts])))
     if not top:
         events.append(_ALL_ABSTAINED)
@@ -660,7 +660,7 @@ def _eliminate(s: State, seat: int, *, by_vote: bool) -> Event:
     if d.wolf_mask >> seat & 1:
         _refresh_living_pack(s)
     s.deaths = (*s.deaths, (s.round, seat, "vote" if by_vote else "night"))
-    return d.script.eliminations[seat, d.cards[seat].id, by_vote]
+    return script_for(d.config).eliminations[seat, d.cards[seat].id, by_vote]
 
 
 def winner(s: State) -> Team | None:

@@ -4,8 +4,9 @@ Most announcements depend only on the config and a few small numbers (who picked
 round, whom a Seer checked, who was eliminated and how). A match asks the ``Script`` of its
 config for them (``script_for``) instead of writing them out again: each is made the first
 time it is needed and then shared. Events are never changed once made, so sharing them is
-safe. A match's deal points at its config's script (``Deal.script``) but never carries it
-along: a pickled state holds only its own match, and finds the script again by its config.
+safe. The script is looked up by the config, never kept in a state: it is shared by every
+match of that config (its memo tables hold the announcements of all of them), so a state holds
+only its own match.
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ class Script:
         self.tally_lines = Memo(self._tally_line)
 
     def deal(self, cards: tuple[Card, ...], unmet_requests: frozenset[int]) -> Deal:
-        return Deal(self, cards, unmet_requests)
+        return Deal(self.config, self.night_calls, cards, unmet_requests)
 
     def _pick(self, seat: int, target: int, round: int, pack: int) -> Event:
         names = self.names
@@ -178,8 +179,3 @@ def script_for(config: Config) -> Script:
         return last
     last = _last = _script(config)
     return last
-
-
-def deal_again(config: Config, cards: tuple[Card, ...], unmet_requests: frozenset[int]) -> Deal:
-    """An unpickled deal, made again with its config's script."""
-    return script_for(config).deal(cards, unmet_requests)

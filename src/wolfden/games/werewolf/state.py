@@ -5,13 +5,10 @@ from __future__ import annotations
 import enum
 import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from wolfden.engine.types import Action, Event
 from wolfden.games.werewolf.config import Config
-
-if TYPE_CHECKING:
-    from wolfden.games.werewolf.script import Script
 
 
 class Role(enum.Enum):
@@ -151,9 +148,7 @@ class Deal:
 
     ``wolf_mask`` and ``caller_mask`` are the seats dealt a Werewolf and the seats whose role
     acts at night, as bit masks; ``no_choices`` and ``no_votes`` are a night's and a ballot's
-    empty per-seat tuples. ``script`` is the config's shared announcements (see script.py),
-    reached from here because looking it up per action costs a call; it is never pickled: an
-    unpickled deal finds its config's script again.
+    empty per-seat tuples.
     """
 
     __slots__ = (
@@ -167,12 +162,10 @@ class Deal:
         "pack_rounds",
         "players",
         "roles",
-        "script",
         "unmet_requests",
         "wolf_mask",
     )
 
-    script: Script
     config: Config
     players: int
     names: tuple[str, ...]
@@ -187,14 +180,17 @@ class Deal:
     no_votes: tuple[int, ...]
 
     def __init__(
-        self, script: Script, cards: tuple[Card, ...], unmet_requests: frozenset[int]
+        self,
+        config: Config,
+        night_calls: tuple[Event, ...],
+        cards: tuple[Card, ...],
+        unmet_requests: frozenset[int],
     ) -> None:
-        self.script = script
-        config = self.config = script.config
         n = self.players = config.players
-        self.names = script.names
+        self.config = config
+        self.names = config.display_names
         self.pack_rounds = config.pack_rounds
-        self.night_calls = script.night_calls
+        self.night_calls = night_calls
         self.cards = cards
         self.unmet_requests = unmet_requests
         roles = self.roles = tuple([c.role for c in cards])
@@ -212,12 +208,7 @@ class Deal:
     def with_cards(self, cards: tuple[Card, ...]) -> Deal:
         """The same deal with other cards in the seats (tests set tables up this way, and
         ``perturb_hidden`` swaps cards the viewer cannot tell apart)."""
-        return Deal(self.script, cards, self.unmet_requests)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        from wolfden.games.werewolf.script import deal_again  # script.py imports this module
-
-        return deal_again, (self.config, self.cards, self.unmet_requests)
+        return Deal(self.config, self.night_calls, cards, self.unmet_requests)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Deal):
