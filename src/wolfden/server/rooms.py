@@ -1438,8 +1438,9 @@ class RoomManager:
                 task.cancel()
             m = room.live_match()
             p = room.participants.get(pid)
-            if m is not None and p is not None and p.held():
-                m.stand_ins.difference_update(p.held())
+            held = [] if p is None else p.held()
+            if m is not None and held:
+                m.stand_ins.difference_update(held)
                 if pid in m.waiting_for:
                     m.waiting_for.discard(pid)
                     self._update_pause(room, m)

@@ -286,6 +286,28 @@ def test_the_current_trick_shows_each_cards_effective_suit_and_rank_as_far_as_kn
     assert [(c["card"], c["suit"], c["rank"]) for c in cards] == [("K", "R", 0), ("C3", "C", 3)]
 
 
+def test_every_trick_of_a_played_deal_goes_to_the_card_trick_winner_names() -> None:
+    """Play resolves tricks on a fast path of its own; it must take the rule's winner."""
+    import random
+
+    tricks = 0
+    for players in (3, 4, 5):
+        config = rh.Config(players=players, deals=1)
+        for seed in range(150):
+            state, chooser = rh.setup(config, seed), random.Random(seed)
+            while rh.outcome(state) is None:
+                seat = state.turn
+                legal = rh.legal_actions(state, seat)
+                state, events = rh.apply(state, seat, chooser.choice(legal))
+                for e in events:
+                    if e.type == "trick":
+                        cards, leader = e.data["cards"], e.data["leader"]
+                        winner = (leader + trick_winner(cards)) % players
+                        assert e.data["winner"] == winner, (cards, leader)
+                        tricks += 1
+    assert tricks > 3000
+
+
 def test_a_seer_before_any_werewolf_is_unknown_until_the_trick_is_complete() -> None:
     hands = [
         ["W", "C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8"],

@@ -473,6 +473,8 @@ def legal_actions(state: State, seat: Seat | None) -> list[Action]:
     if seat != state.turn:
         return []
     hand = (state.held >> _SEAT_SHIFT[seat]) & HAND_MASK
+    # legal_of_hand(hand), written out: every step of a playout asks, and the call would cost
+    # a noticeable share of it
     return [*_LEGAL_0[hand & 4095], *_LEGAL_1[(hand >> 12) & 4095], *_LEGAL_2[hand >> 24]]
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from wolfden.engine.rng import Rng
 from wolfden.engine.types import Event, Viewer, ViewerKind, filter_events
-from wolfden.games.robbers_horror.cards import NOTATION, effective_of_ids
+from wolfden.games.robbers_horror.cards import NOTATION, effective_of_ids, lead_suit
 from wolfden.games.robbers_horror.rules import (
     cards_text,
     completed_tricks,
@@ -42,18 +42,11 @@ def _cards_json(
     ]
 
 
-def _lead(cards: tuple[int, ...]) -> str | None:
-    for c in cards:
-        if c < 30:
-            return "C" if c < 15 else "R"
-    return None
-
-
 def trick_json(trick: Trick, n: int) -> dict[str, Any]:
     return {
         "number": trick.number,
         "leader": trick.leader,
-        "lead_suit": _lead(trick.cards),
+        "lead_suit": lead_suit(trick.cards),
         "cards": _cards_json(trick.leader, n, trick.cards, True),
         "winner": trick.winner,
     }
@@ -66,6 +59,8 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     n = config.players
     over = state.turn < 0
     seat = viewer.seat if viewer.kind is ViewerKind.SEAT else None
+    leader = state.leader
+    chips = state.chips
     tricks_won = [0] * n
     for winner in state.winners:
         tricks_won[winner] += 1
@@ -83,15 +78,15 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "undealt_cards": 1 if deal.undealt >= 0 else 0,
         "trick": {
             "number": len(state.winners) + 1,
-            "leader": state.leader,
-            "lead_suit": _lead(state.trick),
-            "cards": _cards_json(state.leader, n, state.trick, len(state.trick) == n),
+            "leader": leader,
+            "lead_suit": lead_suit(state.trick),
+            "cards": _cards_json(leader, n, state.trick, len(state.trick) == n),
         },
         "tricks_won": tricks_won,
         "piles": [t * n for t in tricks_won],
         "chips": {
-            "werewolf": list(state.chips.werewolf),
-            "traitor": state.chips.traitor if state.chips.traitor >= 0 else None,
+            "werewolf": list(chips.werewolf),
+            "traitor": chips.traitor if chips.traitor >= 0 else None,
         },
         "points": list(match.points),
         "icons": list(config.icons),
