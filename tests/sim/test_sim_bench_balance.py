@@ -19,8 +19,22 @@ from wolfden.sim.options import extra_variants, parse_game_flags
 def test_a_random_playout_goes_through_the_contract_to_the_end():
     play = bench.playout_of(tiny, tiny.Config())
     steps = play(5)
-    assert steps == play(5)
     assert steps >= 4 * 3  # at least three rounds of four picks (target 3)
+
+
+def test_two_benchmark_loops_built_alike_play_the_same_games():
+    first, second = (bench.playout_of(tiny, tiny.Config()) for _ in range(2))
+    lengths = [first(seed) for seed in range(40)]
+    assert lengths == [second(seed) for seed in range(40)]
+    assert len(set(lengths)) > 1  # the draws differ from game to game
+
+
+def test_the_benchmark_draws_are_uniform_over_the_items():
+    draw = bench.draws(7)
+    counts = [0] * 5
+    for _ in range(50_000):
+        counts[int(draw() * 5)] += 1
+    assert all(9_400 < c < 10_600 for c in counts), counts
 
 
 def test_a_measure_reports_medians_of_its_repetitions():

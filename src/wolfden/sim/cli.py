@@ -451,8 +451,9 @@ def _bench_openspiel(bench: Any, repeat: int, seconds: float, command: str, host
         notes.append(f"`{name}`: {why}.")
     return (
         f"Command: `{command}` — OpenSpiel {version}, each game driven from Python by the same "
-        f"random-playout loop as wolfden's games (uniform over the legal actions, drawn in both "
-        f"loops with Python's `random.Random`; chance nodes "
+        f"random-playout loop as wolfden's games (uniform over the legal actions: "
+        f"`items[int(random() * len(items))]` from one `random.Random` per loop, seeded once, "
+        f"in both; chance nodes "
         f"such as the deal sampled from their probabilities and not counted as actions, since "
         f"wolfden deals inside `setup`). Each pair is timed in turns in the same run; "
         f"{bench.RATE_NOTE}; median of {repeat} repetitions.\n\nMachine: {host}.\n\n"
