@@ -280,15 +280,16 @@ for _k in range(1, NUM_IDS + 1):
     _FACTORIAL.append(_FACTORIAL[-1] * _k)
 
 
-def _radix_groups(k: int) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
+def _radix_groups(k: int, settled: int = 1) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
     """The steps of a Fisher–Yates shuffle of ``k`` cards: each position ``i`` from ``k - 1``
-    down to 1 with its radix ``i + 1`` (how many places it may swap with), in runs whose
-    product of radices stays below 2**30 (one digit of Python's integers, the quickest to
-    divide), with each run's product."""
+    down to ``settled`` with its radix ``i + 1`` (how many places it may swap with), in runs
+    whose product of radices stays below 2**30 (one digit of Python's integers, the quickest
+    to divide), with each run's product. (Stopping early leaves the last run shorter, and its
+    digits are the same: they are the low digits of the full run's.)"""
     groups: list[tuple[tuple[tuple[int, int], ...], int]] = []
     run: list[tuple[int, int]] = []
     product = 1
-    for radix in range(k, 1, -1):
+    for radix in range(k, settled, -1):
         if product * radix >= 1 << 30:
             groups.append((tuple(run), product))
             run, product = [], 1
@@ -298,10 +299,14 @@ def _radix_groups(k: int) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]
     return tuple(groups)
 
 
-_RADIX_GROUPS = {len(deck): _radix_groups(len(deck)) for deck in _DECKS.values()}
+_RADIX_GROUPS = {(len(deck), 1): _radix_groups(len(deck)) for deck in _DECKS.values()}
+_RADIX_GROUPS.update(
+    ((len(deck), _HAND_SIZE[n]), _radix_groups(len(deck), _HAND_SIZE[n]))
+    for n, deck in _DECKS.items()
+)
 
 
-def shuffle_cards(cards: list[int], rng: Rng) -> None:
+def shuffle_cards(cards: list[int], rng: Rng, settled: int = 1) -> None:
     """Shuffle a deck in place uniformly: Fisher–Yates driven by one 192-bit random number.
 
     The swap positions are the mixed-radix digits of a uniform number below ``len(cards)!``
@@ -309,10 +314,14 @@ def shuffle_cards(cards: list[int], rng: Rng) -> None:
     draws from the generator instead of one per card. The digits are read a run at a time:
     the number's remainder by a run's product is itself uniform and fits one digit of Python's
     integers, so only one division per run works on the large number.
+
+    With ``settled`` set to a hand's size, the shuffle stops once only the first ``settled``
+    cards are left to swap among themselves: which cards they are is settled, only their order
+    is not, and a hand has no order (a deal's hands are the same as after the full shuffle).
     """
     k = len(cards)
     x = ((rng.next64() << 128) | (rng.next64() << 64) | rng.next64()) % _FACTORIAL[k]
-    for steps, product in _RADIX_GROUPS[k]:
+    for steps, product in _RADIX_GROUPS[k, settled]:
         x, digits = divmod(x, product)
         for i, radix in steps:
             j = digits % radix
@@ -392,8 +401,8 @@ def _deal(
     n = config.players
     rng = Rng(seed)
     deck = _DECK_BITS[n][:]  # the cards as bits: a hand is the sum of its slice
-    shuffle_cards(deck, rng)
     size = _HAND_SIZE[n]
+    shuffle_cards(deck, rng, size)  # the first hand's order is left unshuffled
     # One plain loop for the hands, their roles and the packed hands (comprehensions are
     # functions of their own in CPython 3.11, each call a frame).
     hands: list[int] = []
