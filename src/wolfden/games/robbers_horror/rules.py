@@ -771,30 +771,41 @@ def pile_text(icons: tuple[int, ...], werewolf: bool, ranks: int) -> str:
     memo = pile_texts(icons)[werewolf]
     text = memo.get(ranks)
     if text is None:
-        taken = _IDS_0[ranks & 4095] + _IDS_1[ranks >> 12]
-        if taken:
-            terms = " + ".join(map(icon_terms(icons)[werewolf].__getitem__, taken))
-            text = f"{terms} = {icon_table(icons)[ranks]}"
-        else:
-            text = "none = 0"
+        low, high = icon_terms(icons)[werewolf]
+        terms = low[ranks & 255]
+        high_terms = high[ranks >> 8]
+        if high_terms:
+            terms = f"{terms} + {high_terms}" if terms else high_terms
+        text = f"{terms} = {icon_table(icons)[ranks]}" if terms else "none = 0"
         memo[ranks] = text
     return text
 
 
-_TERMS: dict[tuple[int, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+_Terms = tuple[tuple[str, ...], tuple[str, ...]]
+_TERMS: dict[tuple[int, ...], tuple[_Terms, _Terms]] = {}
 
 
-def icon_terms(icons: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """``C4:4``-style terms of the breakdown, per rank, for chests and for robbers."""
+def icon_terms(icons: tuple[int, ...]) -> tuple[_Terms, _Terms]:
+    """The terms of the breakdown (``C1:5 + C4:4``) for every set of ranks 1 to 8 (a mask of 8
+    bits) and every set of ranks 9 to 15 (7 bits), for chests and for robbers: a pile's terms
+    are the two joined, so a pile not written yet costs two look-ups, not a term per card."""
     terms = _TERMS.get(icons)
     if terms is None:
         if len(_TERMS) > 32:
             _TERMS.clear()
-        terms = _TERMS[icons] = (
-            tuple(f"C{r + 1}:{icons[r]}" for r in range(15)),
-            tuple(f"R{r + 1}:{icons[r]}" for r in range(15)),
-        )
+        terms = _TERMS[icons] = (_half_terms("C", icons), _half_terms("R", icons))
     return terms
+
+
+def _half_terms(suit: str, icons: tuple[int, ...]) -> _Terms:
+    term = [f"{suit}{r + 1}:{icons[r]}" for r in range(15)]
+
+    def joined(base: int, bits: int) -> tuple[str, ...]:
+        return tuple(
+            " + ".join(term[base + r] for r in range(bits) if m >> r & 1) for m in range(1 << bits)
+        )
+
+    return joined(0, 8), joined(8, 7)
 
 
 def _seats(seats: list[str]) -> str:
