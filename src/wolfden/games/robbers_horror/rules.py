@@ -535,9 +535,13 @@ def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[
     first = trick[0]
     lead = (1 if first >= 15 else 0) if first < 30 else trick_lead(trick)
     taker = _TAKER[lead]
-    card = first
-    for c in trick:
-        card = taker[card][c]
+    if n == 4:  # the fold below written out for the usual table of four
+        _, second, third, fourth = trick
+        card = taker[taker[taker[first][second]][third]][fourth]
+    else:
+        card = first
+        for c in trick:
+            card = taker[card][c]
     if card != _WEREWOLF_SEEN:
         best = trick.index(card)
         top = PLAIN_VALUE[lead][card]
