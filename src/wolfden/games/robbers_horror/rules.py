@@ -644,6 +644,11 @@ def piles_of(
 ) -> tuple[int, ...]:
     """Each seat's face-down pile as a mask: the cards of the tricks it won."""
     piles = [0] * n
+    if n == 4:  # the usual table, written out with the bits of two cards at a time
+        two = _TWO_BITS
+        for (a, b, c, d), winner in zip(tricks, winners):
+            piles[winner] |= two[a][b] | two[c][d]
+        return tuple(piles)
     bit = _BIT
     for cards, winner in zip(tricks, winners):
         pile = piles[winner]
@@ -651,6 +656,10 @@ def piles_of(
             pile |= bit[c]
         piles[winner] = pile
     return tuple(piles)
+
+
+_TWO_BITS = [[(1 << a) | (1 << b) for b in range(NUM_IDS)] for a in range(NUM_IDS)]
+"""``_TWO_BITS[a][b]``: the mask of card ids ``a`` and ``b`` (lists: the quicker subscript)."""
 
 
 # -- scoring -------------------------------------------------------------------------------
