@@ -496,6 +496,10 @@ def legal_actions(state: State, seat: Seat | None) -> list[Action]:
     return [*_LEGAL_0[hand & 4095], *_LEGAL_1[(hand >> 12) & 4095], *_LEGAL_2[hand >> 24]]
 
 
+_ALONE = tuple((i,) for i in range(NUM_IDS))
+"""``(i,)`` for every card id (and seat), to append to a trick or the trick winners without
+building a one-item tuple each time."""
+
 _LEFT = tuple(tuple((seat + 1) % n for seat in range(n)) for n in range(6))
 """``_LEFT[n][seat]``: the seat to the left of ``seat`` at a table of ``n`` players (a table
 look-up is cheaper than the arithmetic)."""
@@ -518,7 +522,7 @@ def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[
         if not bit2 or rest > held:
             raise IllegalAction(_cannot_play(state, action))
         card = card2
-    trick += (card,)
+    trick += _ALONE[card]
     events = [PLAY_EVENTS[turn][card]]
     if card >= W1 and (card <= W2 or card == TRAITOR):
         chips = _place_chip(chips, turn, card)
@@ -561,7 +565,7 @@ def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[
         _new(Event, ("trick", lazy_data(_trick_data, number, leader, trick, winner), PUBLIC, text))
     )
     tricks += (trick,)
-    winners += (winner,)
+    winners += _ALONE[winner]
     if rest:  # cards are left in the hands
         return _new(State, (config, match, deal, chips, tricks, winners, rest, (), winner)), events
     return _end_deal(config, match, deal, chips, tricks, winners, events)
