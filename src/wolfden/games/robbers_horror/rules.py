@@ -786,15 +786,20 @@ def pile_text(icons: tuple[int, ...], werewolf: bool, ranks: int) -> str:
     """The icons a seat scores, written out: ``C1:5 + C4:4 = 9`` (``R…`` for a Werewolf,
     who scores robbers), or ``none = 0``; ``ranks`` is the 15-bit mask of the ranks taken."""
     memo = pile_texts(icons)[werewolf]
-    text = memo.get(ranks)
-    if text is None:
-        low, high = icon_terms(icons)[werewolf]
-        terms = low[ranks & 255]
-        high_terms = high[ranks >> 8]
-        if high_terms:
-            terms = f"{terms} + {high_terms}" if terms else high_terms
-        text = f"{terms} = {icon_table(icons)[ranks]}" if terms else "none = 0"
-        memo[ranks] = text
+    return memo.get(ranks) or _pile_text(
+        memo, icon_terms(icons)[werewolf], ranks, icon_table(icons)[ranks]
+    )
+
+
+def _pile_text(memo: dict[int, str], terms: _Terms, ranks: int, total: int) -> str:
+    """:func:`pile_text` for a set of ranks not written yet, from the two tables of terms and
+    the icons' sum, kept in ``memo``."""
+    low, high = terms
+    text = low[ranks & 255]
+    high_terms = high[ranks >> 8]
+    if high_terms:
+        text = f"{text} + {high_terms}" if text else high_terms
+    text = memo[ranks] = f"{text} = {total}" if text else "none = 0"
     return text
 
 
@@ -872,14 +877,16 @@ def breakdown_lines(result: DealResult, icons: tuple[int, ...]) -> list[str]:
     """Every step of a deal's arithmetic, one line each."""
     lines = []
     texts = pile_texts(icons)
+    terms = icon_terms(icons)
     roles: list[Role] = []
     r_points: list[int] = []
     w_points: list[int] = []
-    for seat, (role, pile, _, halved, points) in enumerate(result.seats):
+    for seat, (role, pile, total, halved, points) in enumerate(result.seats):
         werewolf = role is _WEREWOLF
         ranks = (pile >> 15) & CHEST_MASK if werewolf else pile & CHEST_MASK
+        memo = texts[werewolf]
         line = _SEAT_HEAD[seat][role] + (
-            texts[werewolf].get(ranks) or pile_text(icons, werewolf, ranks)
+            memo.get(ranks) or _pile_text(memo, terms[werewolf], ranks, total)
         )
         lines.append(f"{line}{_HALVED[werewolf]}{points}" if halved else line)
         roles.append(role)
