@@ -561,9 +561,10 @@ def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[
     number = len(winners) + 1
     key = (number, lead, winner, trick[best], top)
     text = _TRICK_TEXT.get(key) or _trick_text(key)
-    events.append(
-        _new(Event, ("trick", lazy_data(_trick_data, number, leader, trick, winner), PUBLIC, text))
-    )
+    data = LazyData()  # lazy_data(_trick_data, ...) written out: once per trick
+    data._make = _trick_data
+    data._args = (number, leader, trick, winner)
+    events.append(_new(Event, ("trick", data, PUBLIC, text)))
     tricks += (trick,)
     winners += _ALONE[winner]
     if rest:  # cards are left in the hands
