@@ -14,7 +14,7 @@ from wolfden.games import get
 from wolfden.games import robbers_horror as rh
 from wolfden.games.robbers_horror import Card, effective_cards, trick_winner
 from wolfden.games.robbers_horror.cards import deck_ids, hand_size
-from wolfden.games.robbers_horror.rules import ranking
+from wolfden.games.robbers_horror.rules import mask_of, ranking, shuffled_deck
 
 from .conftest import play, score, table
 
@@ -173,6 +173,19 @@ def test_deck_and_hand_sizes_follow_the_table(
     assert (seen["undealt"] is not None) == bool(undealt)
     assert seen["undealt_cards"] == undealt
     assert players * hand + undealt == deck
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_each_deal_is_dealt_from_a_uniformly_shuffled_deck(players: int) -> None:
+    # The deal stops shuffling once only the first hand's order is left to settle: the hands
+    # and the undealt card must be those of the full Fisher–Yates shuffle of the same seed.
+    size = hand_size(players)
+    for seed in range(200):
+        deck = shuffled_deck(players, Rng(seed))
+        hands = tuple(mask_of(deck[s * size : (s + 1) * size]) for s in range(players))
+        undealt = deck[-1] if len(deck) > players * size else -1
+        deal = rh.setup(rh.Config(players=players), seed).deal
+        assert (deal.dealt, deal.undealt) == (hands, undealt)
 
 
 def test_three_players_leave_out_ranks_13_to_15_one_werewolf_and_the_seer() -> None:

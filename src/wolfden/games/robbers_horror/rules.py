@@ -61,13 +61,9 @@ class LazyData(Mapping[str, Any]):
     """
 
     __slots__ = ("_args", "_data", "_make")
+    _make: Callable[..., dict[str, Any]]
+    _args: tuple[Any, ...]
     _data: dict[str, Any]
-
-    def __init__(self, make: Callable[..., dict[str, Any]], args: tuple[Any, ...]) -> None:
-        """``make(*args)`` builds the data. (The arguments come as one tuple, and ``_data``
-        stays unset until the first reading: both make the many unread events cheaper.)"""
-        self._make = make
-        self._args = args
 
     def _get(self) -> dict[str, Any]:
         try:
@@ -87,6 +83,19 @@ class LazyData(Mapping[str, Any]):
 
     def __repr__(self) -> str:
         return repr(self._get())
+
+
+def lazy_data(make: Callable[..., dict[str, Any]], *args: Any) -> LazyData:
+    """Event data that ``make(*args)`` builds when it is first read.
+
+    The class has no ``__init__``: a bare instance with its two slots filled here costs about
+    half of one made through a Python ``__init__``, and ``_data`` stays unset until the first
+    reading. Simulations make a dozen of these per deal and read none.
+    """
+    data = LazyData()
+    data._make = make
+    data._args = args
+    return data
 
 
 # -- prebuilt actions ---------------------------------------------------------------------
@@ -271,15 +280,16 @@ for _k in range(1, NUM_IDS + 1):
     _FACTORIAL.append(_FACTORIAL[-1] * _k)
 
 
-def _radix_groups(k: int) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
+def _radix_groups(k: int, settled: int = 1) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]:
     """The steps of a Fisher–Yates shuffle of ``k`` cards: each position ``i`` from ``k - 1``
-    down to 1 with its radix ``i + 1`` (how many places it may swap with), in runs whose
-    product of radices stays below 2**30 (one digit of Python's integers, the quickest to
-    divide), with each run's product."""
+    down to ``settled`` with its radix ``i + 1`` (how many places it may swap with), in runs
+    whose product of radices stays below 2**30 (one digit of Python's integers, the quickest
+    to divide), with each run's product. (Stopping early leaves the last run shorter, and its
+    digits are the same: they are the low digits of the full run's.)"""
     groups: list[tuple[tuple[tuple[int, int], ...], int]] = []
     run: list[tuple[int, int]] = []
     product = 1
-    for radix in range(k, 1, -1):
+    for radix in range(k, settled, -1):
         if product * radix >= 1 << 30:
             groups.append((tuple(run), product))
             run, product = [], 1
@@ -289,10 +299,14 @@ def _radix_groups(k: int) -> tuple[tuple[tuple[tuple[int, int], ...], int], ...]
     return tuple(groups)
 
 
-_RADIX_GROUPS = {len(deck): _radix_groups(len(deck)) for deck in _DECKS.values()}
+_RADIX_GROUPS = {(len(deck), 1): _radix_groups(len(deck)) for deck in _DECKS.values()}
+_RADIX_GROUPS.update(
+    ((len(deck), _HAND_SIZE[n]), _radix_groups(len(deck), _HAND_SIZE[n]))
+    for n, deck in _DECKS.items()
+)
 
 
-def shuffle_cards(cards: list[int], rng: Rng) -> None:
+def shuffle_cards(cards: list[int], rng: Rng, settled: int = 1) -> None:
     """Shuffle a deck in place uniformly: Fisher–Yates driven by one 192-bit random number.
 
     The swap positions are the mixed-radix digits of a uniform number below ``len(cards)!``
@@ -300,10 +314,14 @@ def shuffle_cards(cards: list[int], rng: Rng) -> None:
     draws from the generator instead of one per card. The digits are read a run at a time:
     the number's remainder by a run's product is itself uniform and fits one digit of Python's
     integers, so only one division per run works on the large number.
+
+    With ``settled`` set to a hand's size, the shuffle stops once only the first ``settled``
+    cards are left to swap among themselves: which cards they are is settled, only their order
+    is not, and a hand has no order (a deal's hands are the same as after the full shuffle).
     """
     k = len(cards)
     x = ((rng.next64() << 128) | (rng.next64() << 64) | rng.next64()) % _FACTORIAL[k]
-    for steps, product in _RADIX_GROUPS[k]:
+    for steps, product in _RADIX_GROUPS[k, settled]:
         x, digits = divmod(x, product)
         for i, radix in steps:
             j = digits % radix
@@ -383,8 +401,8 @@ def _deal(
     n = config.players
     rng = Rng(seed)
     deck = _DECK_BITS[n][:]  # the cards as bits: a hand is the sum of its slice
-    shuffle_cards(deck, rng)
     size = _HAND_SIZE[n]
+    shuffle_cards(deck, rng, size)  # the first hand's order is left unshuffled
     # One plain loop for the hands, their roles and the packed hands (comprehensions are
     # functions of their own in CPython 3.11, each call a frame).
     hands: list[int] = []
@@ -411,7 +429,7 @@ def _deal_events(state: State) -> list[Event]:
     events = [
         Event(
             "deal",
-            LazyData(_deal_data, (match, leader, size, deal.undealt)),
+            lazy_data(_deal_data, match, leader, size, deal.undealt),
             PUBLIC,
             f"Deal {match.deal_no + 1} of {match.deals}: seat {match.dealer} deals "
             f"{size} cards each; seat {leader} leads.",
@@ -419,7 +437,7 @@ def _deal_events(state: State) -> list[Event]:
     ]
     for s, (hand, role) in enumerate(zip(deal.dealt, deal.roles)):
         events.append(
-            _new(Event, ("hand", LazyData(_hand_data, (s, hand, role)), _ONLY[s], _YOU_ARE[role]))
+            _new(Event, ("hand", lazy_data(_hand_data, s, hand, role), _ONLY[s], _YOU_ARE[role]))
         )
     return events
 
@@ -478,6 +496,10 @@ def legal_actions(state: State, seat: Seat | None) -> list[Action]:
     return [*_LEGAL_0[hand & 4095], *_LEGAL_1[(hand >> 12) & 4095], *_LEGAL_2[hand >> 24]]
 
 
+_ALONE = tuple((i,) for i in range(NUM_IDS))
+"""``(i,)`` for every card id (and seat), to append to a trick or the trick winners without
+building a one-item tuple each time."""
+
 _LEFT = tuple(tuple((seat + 1) % n for seat in range(n)) for n in range(6))
 """``_LEFT[n][seat]``: the seat to the left of ``seat`` at a table of ``n`` players (a table
 look-up is cheaper than the arithmetic)."""
@@ -500,7 +522,7 @@ def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[
         if not bit2 or rest > held:
             raise IllegalAction(_cannot_play(state, action))
         card = card2
-    trick += (card,)
+    trick += _ALONE[card]
     events = [PLAY_EVENTS[turn][card]]
     if card >= W1 and (card <= W2 or card == TRAITOR):
         chips = _place_chip(chips, turn, card)
@@ -517,9 +539,13 @@ def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[
     first = trick[0]
     lead = (1 if first >= 15 else 0) if first < 30 else trick_lead(trick)
     taker = _TAKER[lead]
-    card = first
-    for c in trick:
-        card = taker[card][c]
+    if n == 4:  # the fold below written out for the usual table of four
+        _, second, third, fourth = trick
+        card = taker[taker[taker[first][second]][third]][fourth]
+    else:
+        card = first
+        for c in trick:
+            card = taker[card][c]
     if card != _WEREWOLF_SEEN:
         best = trick.index(card)
         top = PLAIN_VALUE[lead][card]
@@ -535,11 +561,12 @@ def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[
     number = len(winners) + 1
     key = (number, lead, winner, trick[best], top)
     text = _TRICK_TEXT.get(key) or _trick_text(key)
-    events.append(
-        _new(Event, ("trick", LazyData(_trick_data, (number, leader, trick, winner)), PUBLIC, text))
-    )
+    data = LazyData()  # lazy_data(_trick_data, ...) written out: once per trick
+    data._make = _trick_data
+    data._args = (number, leader, trick, winner)
+    events.append(_new(Event, ("trick", data, PUBLIC, text)))
     tricks += (trick,)
-    winners += (winner,)
+    winners += _ALONE[winner]
     if rest:  # cards are left in the hands
         return _new(State, (config, match, deal, chips, tricks, winners, rest, (), winner)), events
     return _end_deal(config, match, deal, chips, tricks, winners, events)
@@ -622,6 +649,11 @@ def piles_of(
 ) -> tuple[int, ...]:
     """Each seat's face-down pile as a mask: the cards of the tricks it won."""
     piles = [0] * n
+    if n == 4:  # the usual table, written out with the bits of two cards at a time
+        two = _TWO_BITS
+        for (a, b, c, d), winner in zip(tricks, winners):
+            piles[winner] |= two[a][b] | two[c][d]
+        return tuple(piles)
     bit = _BIT
     for cards, winner in zip(tricks, winners):
         pile = piles[winner]
@@ -629,6 +661,10 @@ def piles_of(
             pile |= bit[c]
         piles[winner] = pile
     return tuple(piles)
+
+
+_TWO_BITS = [[(1 << a) | (1 << b) for b in range(NUM_IDS)] for a in range(NUM_IDS)]
+"""``_TWO_BITS[a][b]``: the mask of card ids ``a`` and ``b`` (lists: the quicker subscript)."""
 
 
 # -- scoring -------------------------------------------------------------------------------
@@ -751,32 +787,48 @@ def pile_text(icons: tuple[int, ...], werewolf: bool, ranks: int) -> str:
     """The icons a seat scores, written out: ``C1:5 + C4:4 = 9`` (``R…`` for a Werewolf,
     who scores robbers), or ``none = 0``; ``ranks`` is the 15-bit mask of the ranks taken."""
     memo = pile_texts(icons)[werewolf]
-    text = memo.get(ranks)
-    if text is None:
-        taken = _IDS_0[ranks & 4095] + _IDS_1[ranks >> 12]
-        if taken:
-            terms = " + ".join(map(icon_terms(icons)[werewolf].__getitem__, taken))
-            text = f"{terms} = {icon_table(icons)[ranks]}"
-        else:
-            text = "none = 0"
-        memo[ranks] = text
+    return memo.get(ranks) or _pile_text(
+        memo, icon_terms(icons)[werewolf], ranks, icon_table(icons)[ranks]
+    )
+
+
+def _pile_text(memo: dict[int, str], terms: _Terms, ranks: int, total: int) -> str:
+    """:func:`pile_text` for a set of ranks not written yet, from the two tables of terms and
+    the icons' sum, kept in ``memo``."""
+    low, high = terms
+    text = low[ranks & 255]
+    high_terms = high[ranks >> 8]
+    if high_terms:
+        text = f"{text} + {high_terms}" if text else high_terms
+    text = memo[ranks] = f"{text} = {total}" if text else "none = 0"
     return text
 
 
-_TERMS: dict[tuple[int, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+_Terms = tuple[tuple[str, ...], tuple[str, ...]]
+_TERMS: dict[tuple[int, ...], tuple[_Terms, _Terms]] = {}
 
 
-def icon_terms(icons: tuple[int, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """``C4:4``-style terms of the breakdown, per rank, for chests and for robbers."""
+def icon_terms(icons: tuple[int, ...]) -> tuple[_Terms, _Terms]:
+    """The terms of the breakdown (``C1:5 + C4:4``) for every set of ranks 1 to 8 (a mask of 8
+    bits) and every set of ranks 9 to 15 (7 bits), for chests and for robbers: a pile's terms
+    are the two joined, so a pile not written yet costs two look-ups, not a term per card."""
     terms = _TERMS.get(icons)
     if terms is None:
         if len(_TERMS) > 32:
             _TERMS.clear()
-        terms = _TERMS[icons] = (
-            tuple(f"C{r + 1}:{icons[r]}" for r in range(15)),
-            tuple(f"R{r + 1}:{icons[r]}" for r in range(15)),
-        )
+        terms = _TERMS[icons] = (_half_terms("C", icons), _half_terms("R", icons))
     return terms
+
+
+def _half_terms(suit: str, icons: tuple[int, ...]) -> _Terms:
+    term = [f"{suit}{r + 1}:{icons[r]}" for r in range(15)]
+
+    def joined(base: int, bits: int) -> tuple[str, ...]:
+        return tuple(
+            " + ".join(term[base + r] for r in range(bits) if m >> r & 1) for m in range(1 << bits)
+        )
+
+    return joined(0, 8), joined(8, 7)
 
 
 def _seats(seats: list[str]) -> str:
@@ -826,14 +878,16 @@ def breakdown_lines(result: DealResult, icons: tuple[int, ...]) -> list[str]:
     """Every step of a deal's arithmetic, one line each."""
     lines = []
     texts = pile_texts(icons)
+    terms = icon_terms(icons)
     roles: list[Role] = []
     r_points: list[int] = []
     w_points: list[int] = []
-    for seat, (role, pile, _, halved, points) in enumerate(result.seats):
+    for seat, (role, pile, total, halved, points) in enumerate(result.seats):
         werewolf = role is _WEREWOLF
         ranks = (pile >> 15) & CHEST_MASK if werewolf else pile & CHEST_MASK
+        memo = texts[werewolf]
         line = _SEAT_HEAD[seat][role] + (
-            texts[werewolf].get(ranks) or pile_text(icons, werewolf, ranks)
+            memo.get(ranks) or _pile_text(memo, terms[werewolf], ranks, total)
         )
         lines.append(f"{line}{_HALVED[werewolf]}{points}" if halved else line)
         roles.append(role)
@@ -933,7 +987,7 @@ def _end_deal(
     result = score_deal(config, match, deal, piles_of(tricks, winners, config.players))
     text = "\n".join(breakdown_lines(result, config.icons))
     events.append(
-        _new(Event, ("score", LazyData(result_json, (result, config.icons)), PUBLIC, text))
+        _new(Event, ("score", lazy_data(result_json, result, config.icons), PUBLIC, text))
     )
     n = config.players
     results = (*match.results, result)
@@ -954,7 +1008,7 @@ def _end_deal(
     match = _new(
         MatchInfo, (match.deals, match.deal_no, match.dealer, points, results, match.rng, outcome)
     )
-    data = LazyData(_match_over_data, (outcome, points))
+    data = lazy_data(_match_over_data, outcome, points)
     events.append(_new(Event, ("match_over", data, PUBLIC, outcome.summary)))
     return _new(State, (config, match, deal, chips, tricks, winners, 0, (), -1)), events
 
@@ -990,7 +1044,7 @@ def match_outcome(
         teams=teams.copy(),
         roles=roles.copy(),
         rounds=len(results),
-        stats=LazyData(_match_stats, (points, results)),
+        stats=lazy_data(_match_stats, points, results),
     )
     return outcome
 
