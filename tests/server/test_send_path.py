@@ -112,14 +112,14 @@ def test_a_socket_that_failed_gets_nothing_more() -> None:
 class Peer:
     """A connection as the match master sees it, writing into a log shared by the room."""
 
-    def __init__(self, participant: str, token_hash: str, log: list[str]) -> None:
+    def __init__(self, participant: str, token_hash: str, log: list[tuple[str, str]]) -> None:
         self.participant = participant
         self.token_hash = token_hash
         self.feed = Feed()
         self.log = log
 
     def send(self, text: str) -> None:
-        self.log.append(self.participant)
+        self.log.append((self.participant, text))
 
     def close(self, reason: str) -> None:
         pass
@@ -130,14 +130,15 @@ def test_an_action_sends_every_view_it_brings_without_letting_anything_run_in_be
 ) -> None:
     """The answer to an action goes out right after the master returns; every view the action
     brought is written by then, in the same turn of the event loop (``wolfden bench server``
-    counts on this to know when every seat has its new view)."""
+    counts on this to know when every seat has its new view). On protocol 3 the answer rides
+    in the actor's own view frame, which is written last."""
 
     async def steps() -> None:
         settings = Settings(db=tmp_path / "rooms.sqlite3", bot_delay=0)
         manager = RoomManager(settings, RoomStore(settings.db), FakeClock())
         room, host, token = manager.create_room("werewolf", {"players": 8}, "P0", "player")
         people = [(host, token)] + [manager.join(room, f"P{i}", "player") for i in range(1, 8)]
-        log: list[str] = []
+        log: list[tuple[str, str]] = []
         peers = []
         for p, t in people:
             peer = Peer(p.id, token_hash(t), log)
@@ -153,11 +154,16 @@ def test_an_action_sends_every_view_it_brings_without_letting_anything_run_in_be
             action = room.game.legal_actions(m.state, seat)[0]
             log.clear()
             before = m.version
+            peer.feed.answer, peer.feed.answered = str(checked), False  # as a protocol 3 client
             step = manager.player_action(room, p, peer, action, peer.feed.version)
             with pytest.raises(StopIteration):  # it ran to its end without yielding once
                 step.send(None)
+            peer.feed.answer = None
             assert m.version == before + 1
             assert log  # at least the actor's own view changed, and went out already
+            assert peer.feed.answered
+            assert log[-1][0] == p.id and f'"answer":{checked},' in log[-1][1]
+            assert not any('"answer"' in text for _, text in log[:-1])
             checked += 1
         assert checked >= 2
 

@@ -116,6 +116,7 @@ _VIEW_HEAD = b'{"type":"view","version":'
 _VIEW_FIELDS = ("legal", "host_actions", "outcome")
 _LEGAL = b',"legal":'
 _LIVE_TAIL = b',"outcome":null}'
+_ANSWER = b'"answer":'
 _MSG_HEAD = b'{"type":"msg","n":'
 
 
@@ -209,6 +210,10 @@ class Room:
                 return
             stats = self.stats
             if raw.startswith(_VIEW_HEAD):
+                comma = raw.find(b",", len(_VIEW_HEAD))
+                if raw.startswith(_ANSWER, comma + 1):  # the answer to this client's action
+                    start = comma + 1 + len(_ANSWER)
+                    self.answers[int(raw[start : raw.index(b",", start)])] = time.perf_counter()
                 m.raw, m._fields = raw, None
                 live = raw.endswith(_LIVE_TAIL)
                 if not live or not m.live or not m.match:
@@ -314,12 +319,15 @@ class Room:
         if stats is not None and stats.answered % CHECK_EVERY == 0:
             quiet = [x for x, n in zip(self.members, seen) if x.views == n and x is not m]
             mark = m.views
-            await self._ping([m, *quiet], timeout)
-            # a view the actor got after its answer belongs to a later action (the clock's,
-            # such as the end of a night): then so may the others', and the check is void
+            await self._ping(quiet, timeout)
+            late = sum(x.views > n for x, n in zip(self.members, seen) if x in quiet)
+            # then the actor: a frame it gets after its answer and before this pong comes from
+            # a later action (the clock's, such as the end of a night), which may have been
+            # what reached the others too: the check is void then
+            await self._ping([m], timeout)
             if m.views == mark:
                 stats.checked += 1
-                stats.late += sum(x.views > n for x, n in zip(self.members, seen) if x in quiet)
+                stats.late += late
         return last - t0
 
     async def post(self, path: str) -> int:
@@ -490,7 +498,7 @@ async def _wolfden_rooms(port: int, rooms: int, players: int, game: str) -> tupl
             for seat, token in enumerate(tokens):
                 ws = await connect(f"ws://127.0.0.1:{port}/ws", max_size=2**22)
                 await ws.send(
-                    json.dumps({"type": "hello", "v": 2, "room": made["code"], "token": token})
+                    json.dumps({"type": "hello", "v": 3, "room": made["code"], "token": token})
                 )
                 members.append(Member(ws, seat))
             room = Room(members, bare=False)
