@@ -4,10 +4,16 @@ backed up, and a client that falls too far behind is disconnected."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
+import pytest
+
 from wolfden.server.app import Connection
+from wolfden.server.clock import FakeClock
+from wolfden.server.rooms import Feed, RoomManager, token_hash
 from wolfden.server.settings import Settings
+from wolfden.storage.rooms import RoomStore
 
 
 class Socket:
@@ -99,5 +105,68 @@ def test_a_socket_that_failed_gets_nothing_more() -> None:
         assert conn.dead
         conn.send("b")
         assert conn.queue.empty()
+
+    run(steps)
+
+
+class Peer:
+    """A connection as the match master sees it, writing into a log shared by the room."""
+
+    def __init__(self, participant: str, token_hash: str, log: list[tuple[str, str]]) -> None:
+        self.participant = participant
+        self.token_hash = token_hash
+        self.feed = Feed()
+        self.log = log
+
+    def send(self, text: str) -> None:
+        self.log.append((self.participant, text))
+
+    def close(self, reason: str) -> None:
+        pass
+
+
+def test_an_action_sends_every_view_it_brings_without_letting_anything_run_in_between(
+    tmp_path: Path,
+) -> None:
+    """The answer to an action goes out right after the master returns; every view the action
+    brought is written by then, in the same turn of the event loop (``wolfden bench server``
+    counts on this to know when every seat has its new view). On protocol 3 the answer rides
+    in the actor's own view frame, which is written last."""
+
+    async def steps() -> None:
+        settings = Settings(db=tmp_path / "rooms.sqlite3", bot_delay=0)
+        manager = RoomManager(settings, RoomStore(settings.db), FakeClock())
+        room, host, token = manager.create_room("werewolf", {"players": 8}, "P0", "player")
+        people = [(host, token)] + [manager.join(room, f"P{i}", "player") for i in range(1, 8)]
+        log: list[tuple[str, str]] = []
+        peers = []
+        for p, t in people:
+            peer = Peer(p.id, token_hash(t), log)
+            manager.attach(room, peer)
+            peers.append((p, peer))
+        manager.start(room, seed=7)
+        m = room.match
+        assert m is not None
+        checked = 0
+        while room.game.actors(m.state):  # the night's actions, until only the clock is left
+            seat = min(room.game.actors(m.state))
+            p, peer = peers[seat]
+            action = room.game.legal_actions(m.state, seat)[0]
+            log.clear()
+            before = m.version
+            peer.feed.answer, peer.feed.answered = str(checked), False  # as a protocol 3 client
+            step = manager.player_action(room, p, peer, action, peer.feed.version)
+            with pytest.raises(StopIteration):  # it ran to its end without yielding once
+                step.send(None)
+            peer.feed.answer = None
+            assert m.version == before + 1
+            assert log  # at least the actor's own view changed, and went out already
+            assert peer.feed.answered
+            assert log[-1][0] == p.id and f'"answer":{checked},' in log[-1][1]
+            assert not any('"answer"' in text for _, text in log[:-1])
+            checked += 1
+        assert checked >= 2
+
+        await manager.shutdown()
 
     run(steps)

@@ -383,3 +383,30 @@ def test_a_view_is_sent_only_when_what_its_viewer_sees_changed(server: Server) -
     spied = [m for m in spy.received if m["type"] == "view"]
     # the night's actions the spectator cannot see brought it nothing
     assert len(spied) < actions
+
+
+def test_protocol_3_answers_an_action_in_the_view_it_brings(server: Server) -> None:
+    """A client saying "v": 3 gets the answer to an action that changed its view inside that
+    view frame, written after every other frame of the action; no `accepted` follows. Other
+    connections get the same view without an answer, and refusals are answered as before."""
+    code, token, host = room_with_bots(server)
+    to_discussion(server, code, host)
+    v3 = Client(server, code, token, hello=False)
+    v3.send({"type": "hello", "v": 3, "room": code, "token": token})
+    assert v3.expect("welcome")["v"] == 3
+    v3.expect("view")
+    while not v3.view["legal"]:
+        to_deadline(server, code, v3)
+    host.drain()
+    before = v3.view["version"]
+    action = v3.view["legal"][0]
+    v3.send({"type": "action", "id": "a1", "action": action, "version": before})
+    answered = v3.expect("view", answer="a1")
+    assert answered["version"] == before + 1
+    v3.sync()
+    assert not [m for m in v3.received if m["type"] == "accepted"]
+    seen = host.expect("view")
+    assert "answer" not in seen and seen["view"] == answered["view"]
+    v3.send({"type": "action", "id": "a2", "action": action, "version": before})
+    refused = v3.answer("a2")
+    assert refused["type"] == "rejected" and refused["error"]["code"] == "stale"

@@ -28,6 +28,7 @@ from wolfden.server.clock import Clock, RealClock
 from wolfden.server.errors import Refused
 from wolfden.server.rooms import (
     PROTOCOL_VERSION,
+    PROTOCOL_VERSIONS,
     Feed,
     Participant,
     Room,
@@ -220,6 +221,8 @@ class Connection:
         self.participant = ""
         self.token_hash = ""
         self.feed = Feed()
+        self.v = 2
+        """The protocol version the client said in ``hello``."""
         self.room: Room | None = None
         self.queue: asyncio.Queue[tuple[str, int | None]] = asyncio.Queue()
         self.stalled: tuple[Coroutine[Any, Any, None], Any] | None = None
@@ -748,20 +751,23 @@ def create_app(
     def hello(conn: Connection, msg: dict[str, Any]) -> None:
         if conn.room is not None:
             raise Refused("invalid_message", "This connection has already said hello.")
-        if msg.get("v") != PROTOCOL_VERSION:
+        v = msg.get("v")
+        if isinstance(v, bool) or v not in PROTOCOL_VERSIONS:
             raise Refused(
                 "invalid_message",
-                f"This server speaks protocol version {PROTOCOL_VERSION}; "
-                f'send "v": {PROTOCOL_VERSION}.',
+                "This server speaks protocol versions "
+                + " and ".join(str(n) for n in PROTOCOL_VERSIONS)
+                + f'; send "v": {PROTOCOL_VERSION}.',
             )
         room = look_up(conn.ws, msg.get("room"))  # type: ignore[arg-type]
         p = manager.authenticate(room, msg.get("token"))
         conn.room, conn.participant, conn.token_hash = room, p.id, token_hash(msg["token"])
+        conn.v = v
         conn.send(
             json.dumps(
                 {
                     "type": "welcome",
-                    "v": PROTOCOL_VERSION,
+                    "v": v,
                     "you": room.participant_json(p) | {"connected": True},
                     "server_time": clock.now(),
                 },
@@ -786,6 +792,9 @@ def create_app(
             raise Refused(
                 "invalid_message", "'version' is the whole number of the view you acted on."
             )
+        feed = conn.feed
+        if conn.v >= 3:
+            feed.answer, feed.answered = _json(ref), False
         try:
             action = manager.parse_action(msg)
             p = room.participants.get(conn.participant)
@@ -808,7 +817,10 @@ def create_app(
                 body["id"] = ref
             conn.send(json.dumps(body, ensure_ascii=False))
             return
-        conn.send(_json({"type": "accepted", "id": ref, "version": new_version}))
+        finally:
+            feed.answer = None
+        if not feed.answered:  # (protocol 3: the view frame the action brought answered it)
+            conn.send(_json({"type": "accepted", "id": ref, "version": new_version}))
 
     async def hand_over_device(conn: Connection, msg: dict[str, Any], ref: Any, kind: str) -> None:
         """A shared device: ``reveal`` (the hand-over to a seat was confirmed) or ``cover``."""

@@ -81,6 +81,13 @@ class Phase:
     frame_bytes: int = 0
     views: int = 0
     view_bytes: int = 0
+    answered: int = 0
+    """Actions answered (accepted) so far."""
+    checked: int = 0
+    """Actions after which whoever had no new view was pinged (see ``Room.act``)."""
+    late: int = 0
+    """Views that came after the answer's turn but before such a ping's pong."""
+    pings: int = 0
     server_cpu: float | None = None
     client_cpu: float = 0.0
 
@@ -102,10 +109,14 @@ class Phase:
         return self.actions / self.seconds if self.seconds else 0.0
 
 
+CHECK_EVERY = 16
+"""One action in this many has the bench ping the clients that got no view (see Room.act)."""
+
 _VIEW_HEAD = b'{"type":"view","version":'
 _VIEW_FIELDS = ("legal", "host_actions", "outcome")
 _LEGAL = b',"legal":'
 _LIVE_TAIL = b',"outcome":null}'
+_ANSWER = b'"answer":'
 _MSG_HEAD = b'{"type":"msg","n":'
 
 
@@ -199,6 +210,10 @@ class Room:
                 return
             stats = self.stats
             if raw.startswith(_VIEW_HEAD):
+                comma = raw.find(b",", len(_VIEW_HEAD))
+                if raw.startswith(_ANSWER, comma + 1):  # the answer to this client's action
+                    start = comma + 1 + len(_ANSWER)
+                    self.answers[int(raw[start : raw.index(b",", start)])] = time.perf_counter()
                 m.raw, m._fields = raw, None
                 live = raw.endswith(_LIVE_TAIL)
                 if not live or not m.live or not m.match:
@@ -289,12 +304,30 @@ class Room:
         if ref not in self.answers:
             return None
         last = self.answers.pop(ref)
-        # Views go only to those whose view changed, all written before the answer: whoever
-        # has none yet is pinged, and its pong comes after anything the action sent it.
-        await self._barrier([x for x in self.members if x is not m], seen, timeout)
+        # Views go only to those whose view changed. The server writes them all, each with its
+        # own write to its loopback socket, before the answer, in one turn of its event loop:
+        # when the answer is in, so is every view, and one turn of this loop lets the readers
+        # take in the frames read with it. Every CHECK_EVERY-th action checks that by pinging
+        # whoever has no new view: a view that comes before the pong came late (counted).
+        await asyncio.sleep(0)
         for x, n in zip(self.members, seen):
             if x.views > n:
                 last = max(last, x.view_at)
+        stats = self.stats
+        if stats is not None:
+            stats.answered += 1
+        if stats is not None and stats.answered % CHECK_EVERY == 0:
+            quiet = [x for x, n in zip(self.members, seen) if x.views == n and x is not m]
+            mark = m.views
+            await self._ping(quiet, timeout)
+            late = sum(x.views > n for x, n in zip(self.members, seen) if x in quiet)
+            # then the actor: a frame it gets after its answer and before this pong comes from
+            # a later action (the clock's, such as the end of a night), which may have been
+            # what reached the others too: the check is void then
+            await self._ping([m], timeout)
+            if m.views == mark:
+                stats.checked += 1
+                stats.late += late
         return last - t0
 
     async def post(self, path: str) -> int:
@@ -332,25 +365,26 @@ class Room:
         raise AssertionError("unreachable")
 
     async def _barrier(self, members: list[Member], seen: list[int], timeout: float) -> None:
-        """Wait until each member has a new view or has had a WebSocket ping answered.
-
-        The server writes every view of an action to its sockets in the same turn of its
-        event loop as the answer to the actor, before it reads anything more, and its
-        WebSocket layer answers a ping as it reads it: a pong therefore comes after every view
-        the action brought that socket. A view that came later anyway would leave that client
-        acting on an old view, which the server refuses (counted under errors)."""
+        """Wait until each member has a new view or has had a WebSocket ping answered: the
+        pong comes after whatever the server wrote to that socket before it read the ping."""
         index = {id(x): i for i, x in enumerate(self.members)}
-        waiting = [x for x in members if x.views == seen[index[id(x)]]]
-        if not waiting:
+        await self._ping([x for x in members if x.views == seen[index[id(x)]]], timeout)
+
+    async def _ping(self, members: list[Member], timeout: float) -> None:
+        """Ping each member and wait for every pong, then let the readers take in what came
+        before them."""
+        if not members:
             return
         pongs = []
-        for x in waiting:
+        for x in members:
             # a payload of our own (a count): the library's default draws random bytes each time
             x.pings += 1
+            if self.stats is not None:
+                self.stats.pings += 1
             pongs.append(await x.ws.ping(x.pings.to_bytes(4, "big")))
         async with asyncio.timeout(timeout):
             await asyncio.gather(*pongs)
-        await asyncio.sleep(0)  # the readers take in what came before the pongs
+        await asyncio.sleep(0)
 
     async def _wait(self, done: Any, t0: float, timeout: float) -> float | None:
         if not done():
@@ -464,7 +498,7 @@ async def _wolfden_rooms(port: int, rooms: int, players: int, game: str) -> tupl
             for seat, token in enumerate(tokens):
                 ws = await connect(f"ws://127.0.0.1:{port}/ws", max_size=2**22)
                 await ws.send(
-                    json.dumps({"type": "hello", "v": 2, "room": made["code"], "token": token})
+                    json.dumps({"type": "hello", "v": 3, "room": made["code"], "token": token})
                 )
                 members.append(Member(ws, seat))
             room = Room(members, bare=False)
@@ -610,8 +644,9 @@ def report(results: dict[str, Any], rooms: int, players: int, interval: float) -
         "",
         "| server | paced actions/s | p50 ms | p99 ms | errors/timeouts | saturation actions/s | "
         "saturation p99 ms | server CPU ms per action | bench client CPU ms per action | "
-        "view frames per action | avg view frame bytes |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "view frames per action | avg view frame bytes | pings per action | "
+        "late views / checked actions |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for name in ("wolfden", "bare"):
         paced, sat = results[name]
@@ -624,7 +659,9 @@ def report(results: dict[str, Any], rooms: int, players: int, interval: float) -
             f"{paced.rate():.0f} | {paced.percentile(50):.1f} | {paced.percentile(99):.1f} | "
             f"{paced.errors + sat.errors}/{paced.timeouts + sat.timeouts} | {sat.rate():.0f} | "
             f"{sat.percentile(99):.1f} | {'—' if cpu is None else f'{cpu:.2f}'} | "
-            f"{'—' if client is None else f'{client:.2f}'} | {per_action:.1f} | {avg} |"
+            f"{'—' if client is None else f'{client:.2f}'} | {per_action:.1f} | {avg} | "
+            f"{sat.pings / sat.actions if sat.actions else 0.0:.2f} | "
+            f"{paced.late + sat.late} / {paced.checked + sat.checked} |"
         )
     w, b = results["wolfden"][1].rate(), results["bare"][1].rate()
     paced = results["wolfden"][0]
@@ -646,10 +683,11 @@ def report(results: dict[str, Any], rooms: int, players: int, interval: float) -
         "- The bare app echoes each message to every client of its room with a payload as large "
         "as wolfden's average view frame; wolfden also checks, applies, commits to SQLite and "
         "computes one view per client for every action, and sends a view only to the clients "
-        "whose view changed (view frames per action). An action counts as done when the actor "
-        "has its answer and every other client has its new view or, having none coming, has had "
-        "a WebSocket ping (sent after the answer) answered: those pings are part of the "
-        "server's CPU time.",
+        "whose view changed (view frames per action). The server writes every view of an "
+        "action to its socket before the answer, in one turn of its event loop: an action "
+        "counts as done when the actor has its answer and the views that came with it are "
+        f"read. One action in {CHECK_EVERY} checks that: the clients with no new view are "
+        "pinged, and a view that comes before the pong counts as late (it should never).",
         "- Bench client CPU per action is this process's CPU time (all the scripted clients) "
         "over the actions of the saturation phase: when it is close to the server's, the "
         "clients, not the server, set the pace (the bare app's saturation rate is set by its "

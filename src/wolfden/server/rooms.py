@@ -59,7 +59,10 @@ ROLES = ("player", "spectator", "table")
 SHARED = "shared"
 """The role of a shared device: one participant (one token) that holds several seats."""
 ABSENT_POLICIES = ("bot", "wait", "timeout")
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
+PROTOCOL_VERSIONS = (2, 3)
+"""The versions a client may say in ``hello``: 3 has the answer to an action that changed the
+actor's view travel in that view frame (see docs/protocol.md), 2 always answers apart."""
 
 
 def storage_refused(what: str) -> Refused:
@@ -165,6 +168,12 @@ class Feed:
 
     version: int = 0
     shown: str | None = None
+    answer: str | None = None
+    """Protocol 3: the id (as JSON) of the action of this connection being handled."""
+    due: bool = False
+    """That action is committed: the view frame it brings this connection carries its answer."""
+    answered: bool = False
+    """A view frame carried the answer (no ``accepted`` is sent then)."""
 
 
 class Peer(Protocol):
@@ -1185,7 +1194,7 @@ class RoomManager:
             seat = p.seat
             if room.seats[seat].participant != p.id:
                 raise Refused("not_a_player", "This seat is not yours any more.")
-            self._seat_action(room, m, seat, action)
+            self._seat_action(room, m, seat, action, peer)
             return peer.feed.version
 
     def _shared_action(
@@ -1206,16 +1215,18 @@ class RoomManager:
                 "not_handed_over",
                 "Hand the device over first: the seat's player confirms who they are, then acts.",
             )
-        self._seat_action(room, m, seat, action)
+        self._seat_action(room, m, seat, action, peer)
 
-    def _seat_action(self, room: Room, m: Match, seat: int, action: Action) -> None:
+    def _seat_action(
+        self, room: Room, m: Match, seat: int, action: Action, by: Peer | None = None
+    ) -> None:
         game = room.game
         if seat not in game.actors(m.state):
             raise Refused("not_your_turn", "The game is not waiting for an action from you now.")
         legal = game.legal_actions(m.state, seat)
         if not _allowed(action, legal):
             raise Refused("illegal_action", _not_allowed(action, legal))
-        self._commit(room, m, seat, action)
+        self._commit(room, m, seat, action, by)
 
     async def host_action(
         self, room: Room, p: Participant, peer: Peer, action: Action, version: Any
@@ -1228,7 +1239,7 @@ class RoomManager:
             legal = room.game.legal_actions(m.state, None)
             if not _allowed(action, legal):
                 raise Refused("illegal_action", _not_allowed(action, legal, host=True))
-            self._commit(room, m, None, action)
+            self._commit(room, m, None, action, peer)
             return peer.feed.version
 
     def _check_token(self, room: Room, p: Participant, peer_hash: str) -> None:
@@ -1252,8 +1263,12 @@ class RoomManager:
             )
         return m
 
-    def _commit(self, room: Room, m: Match, seat: int | None, action: Action) -> None:
-        """Apply → append and commit → publish. No await inside: nothing interleaves."""
+    def _commit(
+        self, room: Room, m: Match, seat: int | None, action: Action, by: Peer | None = None
+    ) -> None:
+        """Apply → append and commit → publish. No await inside: nothing interleaves. ``by``
+        is the connection that sent the action (None for the clock and bots): on protocol 3
+        its answer goes in the view frame the action brings it, when there is one."""
         game = room.game
         try:
             state, events = game.apply(m.state, seat, action)
@@ -1287,10 +1302,16 @@ class RoomManager:
         self._settle_shown(room, seat, events)
         if outcome is not None:
             self._finish(room, m, outcome)
+        feed = None if by is None else by.feed
+        if feed is not None and feed.answer is not None:
+            feed.due = True
         try:
             self.publish_views(room, events)
         except Exception:  # committed: a view that cannot be sent must not undo or hide that
             log.exception("%s: views after version %s could not be sent", m.id, m.version)
+        finally:
+            if feed is not None:
+                feed.due = False
         if outcome is None:
             self._after_change(room)
 
@@ -1534,6 +1555,7 @@ class RoomManager:
         # shared device in one hand-over state)
         shown: dict[tuple[Viewer, bool, Any], tuple[str, str]] = {}
         out: list[tuple[Peer, str]] = []
+        answer: tuple[Peer, str] | None = None
         for pid, group in peers.items():
             p = room.participants.get(pid)
             if p is None:
@@ -1578,13 +1600,15 @@ class RoomManager:
                     continue
                 feed.version += 1
                 feed.shown = content
-                out.append(
-                    (
-                        peer,
-                        f'{{"type":"view","version":{feed.version},"server_time":{now},'
-                        f'"events":{seen_text or "[]"},{content[1:]}',
-                    )
-                )
+                head = f'{{"type":"view","version":{feed.version},'
+                tail = f'"server_time":{now},"events":{seen_text or "[]"},{content[1:]}'
+                if feed.due:  # the actor's frame, with its answer: written after all the others
+                    feed.due, feed.answered = False, True
+                    answer = (peer, f'{head}"answer":{feed.answer},{tail}')
+                else:
+                    out.append((peer, head + tail))
+        if answer is not None:
+            out.append(answer)
         # every frame is built first and written after, in one burst: a client process that
         # reads them is woken once for them all rather than once per frame
         for peer, text in out:
