@@ -1,7 +1,7 @@
 // The play WebSocket: hello with the stored token, then views, room summaries and answers.
 // It reconnects by itself (after sleep, a network change or a server restart) without asking.
 
-const PROTOCOL = 2;
+const PROTOCOL = 3;
 const FINAL = new Set(["kicked", "token_replaced", "left"]);
 
 export class Connection {
@@ -93,6 +93,11 @@ export class Connection {
         this.pending.delete(msg.id);
         waiting.resolve(msg);
       }
+    } else if (msg.type === "view" && msg.answer != null && this.pending.has(msg.answer)) {
+      // protocol 3: the view an action brought this client is also its answer
+      const waiting = this.pending.get(msg.answer);
+      this.pending.delete(msg.answer);
+      waiting.resolve({ type: "accepted", id: msg.answer, version: msg.version });
     } else if (msg.type === "error" && msg.id !== undefined && this.pending.has(msg.id)) {
       const waiting = this.pending.get(msg.id);
       this.pending.delete(msg.id);
