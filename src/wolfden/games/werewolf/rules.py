@@ -718,13 +718,20 @@ def outcome(state: State) -> Outcome | None:
         ],
         "survivors": len(state.living_seats),
     }
-    # Positional, in the order of Outcome's fields: a frozen dataclass takes keywords slowly.
-    return Outcome(
-        winners,  # winners
-        team._value_ if team else None,  # winning_team
-        line,  # summary
-        dict(_teams(wolves, d.players)),  # teams
-        dict(enumerate(roles)),  # roles
-        state.round,  # rounds
-        stats,
+    # Outcome is a frozen dataclass, whose __init__ sets every field through
+    # object.__setattr__; filling the fields of a bare instance directly gives the same
+    # object at well under half the cost.
+    out: Outcome = _new_object(Outcome)
+    out.__dict__.update(
+        winners=winners,
+        winning_team=team._value_ if team else None,
+        summary=line,
+        teams=dict(_teams(wolves, d.players)),
+        roles=dict(enumerate(roles)),
+        rounds=state.round,
+        stats=stats,
     )
+    return out
+
+
+_new_object = object.__new__
