@@ -627,7 +627,18 @@ def _close_ballot(s: State, t: Table, events: list[Event]) -> None:
     ballot = s.ballot  # only the living vote, so the other seats are NOT_VOTED
     living = t.living_seats
     candidates = t.candidates
-    counts = tuple(map(ballot.count, candidates))
+    # One pass over the living counts the votes each seat got and notes each living
+    # player's vote for a public tally (an abstention or a missing vote, below 0, is None).
+    got = [0] * s.deal.players
+    votes: dict[str, int | None] = {}
+    for voter, key in zip(living, _keys(living)):
+        choice = ballot[voter]
+        if choice >= 0:
+            got[choice] += 1
+            votes[key] = choice
+        else:
+            votes[key] = None
+    counts = tuple(map(got.__getitem__, candidates))
     tally: dict[str, Any] = {
         "round": t.round,
         "revote": revote,
@@ -635,9 +646,7 @@ def _close_ballot(s: State, t: Table, events: list[Event]) -> None:
         "abstained": len(living) - sum(counts),  # a missing vote counts as an abstention
     }
     if s.deal.config.public_ballots:
-        # Each living player's vote; an abstention or a missing vote (below 0) is None.
-        votes = [choice if (choice := ballot[voter]) >= 0 else None for voter in living]
-        tally["votes"] = dict(zip(_keys(living), votes))
+        tally["votes"] = votes
     t.tallies = (*t.tallies, tally)
     s.pending = frozenset()
     top = max(counts)
