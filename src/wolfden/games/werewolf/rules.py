@@ -651,7 +651,7 @@ def _close_ballot(s: State, t: Table, events: list[Event]) -> None:
     s.pending = frozenset()
     top = max(counts)
     script = script_for(s.deal.config)
-    events.append(Event._make(("tally", tally, PUBLIC, script.tally_lines[candidates, counts])))
+    events.append(Event._make(("tally", tally, PUBLIC, script.tally_line(candidates, counts))))
     if not top:
         events.append(_ALL_ABSTAINED)
     elif counts.count(top) == 1:
