@@ -106,6 +106,12 @@ def _without(seats: frozenset[int], seat: int) -> frozenset[int]:
     return seats - {seat}
 
 
+@functools.lru_cache(maxsize=4096)
+def _protected(choices: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats the Guardians' choices protect, in seat order."""
+    return tuple(sorted(set(choices) - {NO_ONE}))
+
+
 @functools.cache
 def _pick_menu(targets: int) -> tuple[Action, ...]:
     return tuple(PICK[t] for t in seats_in(targets))
@@ -524,7 +530,7 @@ def resolve_night(state: State) -> Result:
     # Only living Guardians choose at night, so tonight's choices are exactly the protections,
     # and they are what each Guardian may not repeat tomorrow.
     choices = s.guard_choice
-    protected = tuple(sorted(set(choices) - {NO_ONE}))
+    protected = _protected(choices)
     t.last_protected = choices
     this_round = t.round
     # Tonight's checks are the last ones made: one per Seer whose check is in.
