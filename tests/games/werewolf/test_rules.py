@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from wolfden.engine.errors import ConfigError, IllegalAction, MatchOver, NotYourTurn
@@ -452,7 +454,7 @@ def test_no_action_is_accepted_after_the_end() -> None:
 
 
 def test_a_rejected_action_leaves_the_state_unchanged(seven: werewolf.State) -> None:
-    before = seven.copy()
+    before = copy.deepcopy(seven)  # the table too, which a copy shares
     for seat, text in [
         (0, "pick 1"),
         (2, "check 2"),

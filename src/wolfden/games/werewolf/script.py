@@ -54,7 +54,9 @@ class Script:
     - ``disagreements[round, pack]`` and ``locks[target, pack]``: the pack's round ends;
     - ``answers[seat, target, is_wolf]``: a Seer's answer; ``protections[seat, target]``;
     - ``eliminations[seat, card_id, by_vote]``; ``ballots[candidates, revote]``;
-    - ``tally_lines[candidates, counts]``: the line read out when a ballot closes.
+
+    and ``tally_line(candidates, counts)``, the line read out when a ballot closes (made afresh
+    each time: the counts of a ballot seldom come again).
     """
 
     __slots__ = (
@@ -70,7 +72,6 @@ class Script:
         "night_calls",
         "picks",
         "protections",
-        "tally_lines",
     )
 
     def __init__(self, config: Config) -> None:
@@ -87,7 +88,6 @@ class Script:
         self.protections = Memo(self._protection)
         self.eliminations = Memo(self._elimination)
         self.ballots = Memo(self._ballot)
-        self.tally_lines = Memo(self._tally_line)
 
     def deal(self, cards: tuple[Card, ...], unmet_requests: frozenset[int]) -> Deal:
         return Deal(self.config, self.night_calls, cards, unmet_requests)
@@ -144,7 +144,7 @@ class Script:
             "ballot_open", {"candidates": list(candidates), "revote": revote}, PUBLIC, line
         )
 
-    def _tally_line(self, candidates: tuple[int, ...], counts: tuple[int, ...]) -> str:
+    def tally_line(self, candidates: tuple[int, ...], counts: tuple[int, ...]) -> str:
         names = self.names
         parts = [f"{names[c]}: {n}" for c, n in zip(candidates, counts) if n]
         closed = "The ballot is closed. "

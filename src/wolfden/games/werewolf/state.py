@@ -225,96 +225,136 @@ class Deal:
         return f"<werewolf Deal {[c.id for c in self.cards]}>"
 
 
-class State:
-    """One moment of a match. Never mutated once returned by ``setup`` or ``apply``.
+class Table:
+    """What changes only from one phase to the next: the generator, the round, the living,
+    the Guardians' last protections, the ballot's candidates and menus, and the record of the
+    match so far. A state keeps it as one reference, so an action within a phase (a pick, a
+    check, a vote) copies it as one field; a step that changes it copies it first.
 
-    What never changes during a match is in ``deal`` (shared by every state of the match); the
-    rest is copied by ``apply``. Per-seat facts are tuples indexed by seat; the living are a bit
-    mask, kept with the living seats in order and the living Werewolves (``pack``, in seat
-    order; as a mask they are ``alive & deal.wolf_mask``, not kept: every field is copied by
-    every action).
+    The living are a bit mask, kept with the living seats in order and the living Werewolves
+    (``pack``, in seat order; as a mask they are ``alive & deal.wolf_mask``).
     """
 
     __slots__ = (
         "alive",
-        "ballot",
         "candidates",
-        "checked",
-        "deal",
         "deaths",
-        "guard_choice",
         "last_protected",
         "living_seats",
-        "locked",
         "menus",
         "night_log",
         "night_result",
         "pack",
+        "rng",
+        "round",
+        "tallies",
+    )
+
+    rng: int
+    round: int
+    alive: int
+    living_seats: tuple[int, ...]
+    pack: tuple[int, ...]
+    last_protected: tuple[int, ...]
+    night_log: tuple[NightRecord, ...]
+    candidates: tuple[int, ...]
+    menus: tuple[tuple[Action, ...], ...]
+    tallies: tuple[dict[str, Any], ...]
+    deaths: tuple[tuple[int, int, str], ...]
+    night_result: dict[str, Any] | None
+
+    def copy(self) -> Table:
+        new = Table.__new__(Table)
+        new.rng = self.rng
+        new.round = self.round
+        new.alive = self.alive
+        new.living_seats = self.living_seats
+        new.pack = self.pack
+        new.last_protected = self.last_protected
+        new.night_log = self.night_log
+        new.candidates = self.candidates
+        new.menus = self.menus
+        new.tallies = self.tallies
+        new.deaths = self.deaths
+        new.night_result = self.night_result
+        return new
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in Table.__slots__}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        for name, value in data.items():
+            setattr(self, name, value)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Table):
+            return NotImplemented
+        return self.__getstate__() == other.__getstate__()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Table({self.__getstate__()!r})"
+
+
+class State:
+    """One moment of a match. Never mutated once returned by ``setup`` or ``apply``.
+
+    What never changes during a match is in ``deal`` (shared by every state of the match), what
+    changes only from one phase to the next in ``table`` (shared until a step changes it, which
+    copies it first); the rest, what the actions within a phase change, is copied by every
+    action. Per-seat facts are tuples indexed by seat. The table's fields can be read on the
+    state too (``state.alive`` is ``state.table.alive``).
+    """
+
+    __slots__ = (
+        "ballot",
+        "checked",
+        "deal",
+        "guard_choice",
+        "locked",
         "pending",
         "phase",
         "pick_round",
         "picks",
         "prev_picks",
         "result",
-        "rng",
-        "round",
         "seer_checks",
         "seq",
-        "tallies",
+        "table",
     )
 
     deal: Deal
-    rng: int
+    table: Table
     phase: Phase
     seq: int
-    round: int
-    alive: int
-    living_seats: tuple[int, ...]
     pending: frozenset[int]
-    pack: tuple[int, ...]
     picks: tuple[int, ...]
     prev_picks: tuple[int, ...]
     pick_round: int
     locked: int
     checked: tuple[int, ...]
     guard_choice: tuple[int, ...]
-    last_protected: tuple[int, ...]
     seer_checks: tuple[tuple[int, int, int, bool], ...]
-    night_log: tuple[NightRecord, ...]
     ballot: tuple[int, ...]
-    candidates: tuple[int, ...]
-    menus: tuple[tuple[Action, ...], ...]
-    tallies: tuple[dict[str, Any], ...]
-    deaths: tuple[tuple[int, int, str], ...]
-    night_result: dict[str, Any] | None
     result: tuple[Team | None, str] | None
 
     def copy(self) -> State:
+        """A copy sharing the deal and the table (copy the table too before changing it)."""
         new = State.__new__(State)
         new.deal = self.deal
-        new.rng = self.rng
+        new.table = self.table
         new.phase = self.phase
         new.seq = self.seq
-        new.round = self.round
-        new.alive = self.alive
-        new.living_seats = self.living_seats
         new.pending = self.pending
-        new.pack = self.pack
         new.picks = self.picks
         new.prev_picks = self.prev_picks
         new.pick_round = self.pick_round
         new.locked = self.locked
         new.checked = self.checked
         new.guard_choice = self.guard_choice
-        new.last_protected = self.last_protected
         new.seer_checks = self.seer_checks
-        new.night_log = self.night_log
         new.ballot = self.ballot
-        new.candidates = self.candidates
-        new.menus = self.menus
-        new.tallies = self.tallies
-        new.deaths = self.deaths
-        new.night_result = self.night_result
         new.result = self.result
         return new
 
@@ -344,6 +384,56 @@ class State:
     def night_calls(self) -> tuple[Event, ...]:
         return self.deal.night_calls
 
+    # What changes from phase to phase, read through the table.
+
+    @property
+    def rng(self) -> int:
+        return self.table.rng
+
+    @property
+    def round(self) -> int:
+        return self.table.round
+
+    @property
+    def alive(self) -> int:
+        return self.table.alive
+
+    @property
+    def living_seats(self) -> tuple[int, ...]:
+        return self.table.living_seats
+
+    @property
+    def pack(self) -> tuple[int, ...]:
+        return self.table.pack
+
+    @property
+    def last_protected(self) -> tuple[int, ...]:
+        return self.table.last_protected
+
+    @property
+    def night_log(self) -> tuple[NightRecord, ...]:
+        return self.table.night_log
+
+    @property
+    def candidates(self) -> tuple[int, ...]:
+        return self.table.candidates
+
+    @property
+    def menus(self) -> tuple[tuple[Action, ...], ...]:
+        return self.table.menus
+
+    @property
+    def tallies(self) -> tuple[dict[str, Any], ...]:
+        return self.table.tallies
+
+    @property
+    def deaths(self) -> tuple[tuple[int, int, str], ...]:
+        return self.table.deaths
+
+    @property
+    def night_result(self) -> dict[str, Any] | None:
+        return self.table.night_result
+
     def __getstate__(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in State.__slots__}
 
@@ -359,17 +449,17 @@ class State:
     __hash__ = None  # type: ignore[assignment]
 
     def is_alive(self, seat: int) -> bool:
-        return bool(self.alive >> seat & 1)
+        return bool(self.table.alive >> seat & 1)
 
     def living(self) -> tuple[int, ...]:
         """The living seats in seat order (kept with ``alive``)."""
-        return self.living_seats
+        return self.table.living_seats
 
     def living_wolves(self) -> list[int]:
-        return list(self.pack)
+        return list(self.table.pack)
 
     def __repr__(self) -> str:
         return (
-            f"<werewolf State round {self.round} {self.phase.value} "
+            f"<werewolf State round {self.table.round} {self.phase.value} "
             f"living {self.living()} seq {self.seq}>"
         )

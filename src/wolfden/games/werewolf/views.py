@@ -319,7 +319,7 @@ def _swap_seats(state: State, a: int, b: int) -> State:
     s.prev_picks = _swap(state.prev_picks, a, b)
     s.checked = _swap(state.checked, a, b)
     s.guard_choice = _swap(state.guard_choice, a, b)
-    s.last_protected = _swap(state.last_protected, a, b)
+    s.table.last_protected = _swap(state.last_protected, a, b)  # redeal copied the table
     s.seer_checks = tuple(
         ({a: b, b: a}.get(seer, seer), r, t, w) for seer, r, t, w in state.seer_checks
     )
