@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import pickle
 
 import pytest
@@ -186,6 +187,28 @@ def test_each_deal_is_dealt_from_a_uniformly_shuffled_deck(players: int) -> None
         undealt = deck[-1] if len(deck) > players * size else -1
         deal = rh.setup(rh.Config(players=players), seed).deal
         assert (deal.dealt, deal.undealt) == (hands, undealt)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_deal_is_the_fisher_yates_shuffle_of_three_draws_of_the_seeded_generator(
+    players: int,
+) -> None:
+    # The deal draws from the generator with its steps written out; it must deal exactly the
+    # hands of a plain Fisher–Yates shuffle driven by three draws of Rng(seed), and the next
+    # deal must start from the generator's state after those draws.
+    size = hand_size(players)
+    for seed in [*range(50), -1, 2**64 + 3, 2**70 - 1]:
+        rng = Rng(seed)
+        deck = list(deck_ids(players))
+        x = (rng.next64() << 128) | (rng.next64() << 64) | rng.next64()
+        x %= math.factorial(len(deck))
+        for i in range(len(deck) - 1, 0, -1):
+            x, j = divmod(x, i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        hands = tuple(mask_of(deck[s * size : (s + 1) * size]) for s in range(players))
+        state = rh.setup(rh.Config(players=players), seed)
+        assert state.deal.dealt == hands
+        assert state.match.rng == rng.state
 
 
 def test_three_players_leave_out_ranks_13_to_15_one_werewolf_and_the_seer() -> None:
