@@ -527,9 +527,11 @@ def actors(state: State) -> frozenset[Seat]:
 
 
 def legal_actions(state: State, seat: Seat | None) -> list[Action]:
-    if seat != state.turn:
+    # state[8] and state[6] are state.turn and state.held: a subscript of the tuple is
+    # cheaper than reading a NamedTuple field by name, and every step of a playout asks
+    if seat != state[8]:
         return []
-    hand = (state.held >> _SEAT_SHIFT[seat]) & HAND_MASK
+    hand = (state[6] >> _SEAT_SHIFT[seat]) & HAND_MASK
     # legal_of_hand(hand), written out: every step of a playout asks, and the call would cost
     # a noticeable share of it
     return [*_LEGAL_0[hand & 4095], *_LEGAL_1[(hand >> 12) & 4095], *_LEGAL_2[hand >> 24]]
@@ -736,7 +738,8 @@ def score_deal(
     The robber team has the robbers' points times the size of the werewolf team; the
     werewolf team has the points of the werewolves and the traitor times the size of the robber
     team. The higher total wins the deal; a tie has no winner."""
-    table = icon_table(config.icons)
+    icons = config.icons
+    table = _ICON_TABLES.get(icons) or icon_table(icons)
     roles = deal.roles
     seats = []
     robber_sum = werewolf_sum = 0
@@ -859,6 +862,19 @@ def icon_terms(icons: tuple[int, ...]) -> tuple[_Terms, _Terms]:
     return terms
 
 
+_Writing = tuple[tuple[dict[int, str], dict[int, str]], tuple[_Terms, _Terms]]
+_WRITING: dict[tuple[int, ...], _Writing] = {}
+
+
+def _writing(icons: tuple[int, ...]) -> _Writing:
+    """:func:`pile_texts` and :func:`icon_terms` together, so that the breakdown hashes the
+    15 icon numbers once per deal rather than twice."""
+    if len(_WRITING) > 32:
+        _WRITING.clear()
+    found = _WRITING[icons] = (pile_texts(icons), icon_terms(icons))
+    return found
+
+
 def _half_terms(suit: str, icons: tuple[int, ...]) -> _Terms:
     term = [f"{suit}{r + 1}:{icons[r]}" for r in range(15)]
 
@@ -916,8 +932,7 @@ def _sum_text(points: tuple[int, ...]) -> str:
 def breakdown_lines(result: DealResult, icons: tuple[int, ...]) -> list[str]:
     """Every step of a deal's arithmetic, one line each."""
     lines = []
-    texts = pile_texts(icons)
-    terms = icon_terms(icons)
+    texts, terms = _WRITING.get(icons) or _writing(icons)
     roles: list[Role] = []
     r_points: list[int] = []
     w_points: list[int] = []
@@ -936,8 +951,11 @@ def breakdown_lines(result: DealResult, icons: tuple[int, ...]) -> list[str]:
             w_points.append(points)
     key = tuple(roles)
     r_head, r_mult, w_head, w_mult, r_won, w_won = _TEAM_WORDS.get(key) or _team_words(key)
-    lines.append(f"{r_head}{_sum_text(tuple(r_points))}{r_mult}{result.robber_total}")
-    lines.append(f"{w_head}{_sum_text(tuple(w_points))}{w_mult}{result.werewolf_total}")
+    r_key, w_key = tuple(r_points), tuple(w_points)
+    r_sum = _SUM_TEXT.get(r_key) or _sum_text(r_key)
+    w_sum = _SUM_TEXT.get(w_key) or _sum_text(w_key)
+    lines.append(f"{r_head}{r_sum}{r_mult}{result.robber_total}")
+    lines.append(f"{w_head}{w_sum}{w_mult}{result.werewolf_total}")
     winner = result.winner
     if winner is None:
         lines.append(
@@ -1070,7 +1088,7 @@ def match_outcome(
 ) -> Outcome:
     """Whoever has the most game points wins; equal highest totals share the win. The game
     points and the scored deals are the match's; the roles are those of the last deal."""
-    winners, summary = _winners_of(points)
+    winners, summary = _WINNERS.get(points) or _winners_of(points)
     teams, roles = _SEAT_NAMES.get(last_roles) or _seat_names(last_roles)
     # Outcome is a frozen dataclass, whose __init__ sets every field through
     # object.__setattr__; filling the fields of a bare instance directly gives the same
