@@ -523,7 +523,7 @@ _ACTORS = (*tuple(frozenset((s,)) for s in range(5)), frozenset())
 
 
 def actors(state: State) -> frozenset[Seat]:
-    return _ACTORS[state.turn]
+    return _ACTORS[state[8]]  # state.turn: a subscript is the cheaper read
 
 
 def legal_actions(state: State, seat: Seat | None) -> list[Action]:
@@ -1090,13 +1090,15 @@ def match_outcome(
     points and the scored deals are the match's; the roles are those of the last deal."""
     winners, summary = _WINNERS.get(points) or _winners_of(points)
     teams, roles = _SEAT_NAMES.get(last_roles) or _seat_names(last_roles)
+    winner = results[0].winner if len(results) == 1 else None
     # Outcome is a frozen dataclass, whose __init__ sets every field through
     # object.__setattr__; filling the fields of a bare instance directly gives the same
     # object at well under half the cost.
     outcome: Outcome = _new_object(Outcome)
     outcome.__dict__.update(
         winners=winners,
-        winning_team=_TEAM_VALUE[results[0].winner] if len(results) == 1 else None,
+        # the team's value read from the member itself: hashing an Enum calls Python code
+        winning_team=None if winner is None else winner._value_,
         summary=summary,
         teams=teams.copy(),
         roles=roles.copy(),
@@ -1132,8 +1134,6 @@ def _winners_of(points: tuple[int, ...]) -> tuple[frozenset[Seat], str]:
 
 _Names = dict[Seat, str]
 _SEAT_NAMES: dict[tuple[Role, ...], tuple[_Names, _Names]] = {}
-_TEAM_VALUE: dict[Team | None, str | None] = {None: None}
-_TEAM_VALUE.update((team, team.value) for team in Team)
 
 
 def _seat_names(roles: tuple[Role, ...]) -> tuple[_Names, _Names]:
