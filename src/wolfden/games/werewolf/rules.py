@@ -752,20 +752,12 @@ def outcome(state: State) -> Outcome | None:
         ],
         "survivors": len(t.living_seats),
     }
-    # Outcome is a frozen dataclass, whose __init__ sets every field through
-    # object.__setattr__; filling the fields of a bare instance directly gives the same
-    # object at well under half the cost.
-    out: Outcome = _new_object(Outcome)
-    out.__dict__.update(
-        winners=winners,
-        winning_team=team._value_ if team else None,
-        summary=line,
-        teams=dict(_teams(wolves, d.players)),
-        roles=dict(enumerate(roles)),
-        rounds=t.round,
-        stats=stats,
+    return Outcome.filled(
+        winners,
+        team._value_ if team else None,
+        line,
+        dict(_teams(wolves, d.players)),
+        dict(enumerate(roles)),
+        t.round,
+        stats,
     )
-    return out
-
-
-_new_object = object.__new__

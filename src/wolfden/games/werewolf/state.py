@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 import functools
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from wolfden.engine.types import Action, Event
@@ -225,7 +226,34 @@ class Deal:
         return f"<werewolf Deal {[c.id for c in self.cards]}>"
 
 
-class Table:
+class _Slotted:
+    """Value semantics for a class of ``__slots__``: pickled, compared and printed by the
+    values of its slots (Table and State)."""
+
+    __slots__ = ()
+
+    def __getstate__(self) -> dict[str, Any]:
+        names: tuple[str, ...] = type(self).__slots__
+        return {name: getattr(self, name) for name in names}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        for name, value in data.items():
+            setattr(self, name, value)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.__getstate__() == other.__getstate__()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _read(path: str) -> Any:
+    """A read-only attribute that reads ``path`` (``"table.alive"``) through C, not a frame."""
+    return property(attrgetter(path))
+
+
+class Table(_Slotted):
     """What changes only from one phase to the next: the generator, the round, the living,
     the Guardians' last protections, the ballot's candidates and menus, and the record of the
     match so far. A state keeps it as one reference, so an action within a phase (a pick, a
@@ -279,25 +307,11 @@ class Table:
         new.night_result = self.night_result
         return new
 
-    def __getstate__(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in Table.__slots__}
-
-    def __setstate__(self, data: dict[str, Any]) -> None:
-        for name, value in data.items():
-            setattr(self, name, value)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Table):
-            return NotImplemented
-        return self.__getstate__() == other.__getstate__()
-
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
         return f"Table({self.__getstate__()!r})"
 
 
-class State:
+class State(_Slotted):
     """One moment of a match. Never mutated once returned by ``setup`` or ``apply``.
 
     What never changes during a match is in ``deal`` (shared by every state of the match), what
@@ -360,93 +374,27 @@ class State:
 
     # What never changes, read through the deal.
 
-    @property
-    def config(self) -> Config:
-        return self.deal.config
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return self.deal.cards
-
-    @property
-    def roles(self) -> tuple[Role, ...]:
-        return self.deal.roles
-
-    @property
-    def wolf_mask(self) -> int:
-        return self.deal.wolf_mask
-
-    @property
-    def unmet_requests(self) -> frozenset[int]:
-        return self.deal.unmet_requests
-
-    @property
-    def night_calls(self) -> tuple[Event, ...]:
-        return self.deal.night_calls
+    config: Config = _read("deal.config")
+    cards: tuple[Card, ...] = _read("deal.cards")
+    roles: tuple[Role, ...] = _read("deal.roles")
+    wolf_mask: int = _read("deal.wolf_mask")
+    unmet_requests: frozenset[int] = _read("deal.unmet_requests")
+    night_calls: tuple[Event, ...] = _read("deal.night_calls")
 
     # What changes from phase to phase, read through the table.
 
-    @property
-    def rng(self) -> int:
-        return self.table.rng
-
-    @property
-    def round(self) -> int:
-        return self.table.round
-
-    @property
-    def alive(self) -> int:
-        return self.table.alive
-
-    @property
-    def living_seats(self) -> tuple[int, ...]:
-        return self.table.living_seats
-
-    @property
-    def pack(self) -> tuple[int, ...]:
-        return self.table.pack
-
-    @property
-    def last_protected(self) -> tuple[int, ...]:
-        return self.table.last_protected
-
-    @property
-    def night_log(self) -> tuple[NightRecord, ...]:
-        return self.table.night_log
-
-    @property
-    def candidates(self) -> tuple[int, ...]:
-        return self.table.candidates
-
-    @property
-    def menus(self) -> tuple[tuple[Action, ...], ...]:
-        return self.table.menus
-
-    @property
-    def tallies(self) -> tuple[dict[str, Any], ...]:
-        return self.table.tallies
-
-    @property
-    def deaths(self) -> tuple[tuple[int, int, str], ...]:
-        return self.table.deaths
-
-    @property
-    def night_result(self) -> dict[str, Any] | None:
-        return self.table.night_result
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in State.__slots__}
-
-    def __setstate__(self, data: dict[str, Any]) -> None:
-        for name, value in data.items():
-            setattr(self, name, value)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, State):
-            return NotImplemented
-        return self.__getstate__() == other.__getstate__()
-
-    __hash__ = None  # type: ignore[assignment]
+    rng: int = _read("table.rng")
+    round: int = _read("table.round")
+    alive: int = _read("table.alive")
+    living_seats: tuple[int, ...] = _read("table.living_seats")
+    pack: tuple[int, ...] = _read("table.pack")
+    last_protected: tuple[int, ...] = _read("table.last_protected")
+    night_log: tuple[NightRecord, ...] = _read("table.night_log")
+    candidates: tuple[int, ...] = _read("table.candidates")
+    menus: tuple[tuple[Action, ...], ...] = _read("table.menus")
+    tallies: tuple[dict[str, Any], ...] = _read("table.tallies")
+    deaths: tuple[tuple[int, int, str], ...] = _read("table.deaths")
+    night_result: dict[str, Any] | None = _read("table.night_result")
 
     def is_alive(self, seat: int) -> bool:
         return bool(self.table.alive >> seat & 1)
