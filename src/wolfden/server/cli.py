@@ -79,6 +79,14 @@ def local_address() -> str | None:
     help="Rooms one client address may create per minute.",
 )
 @click.option(
+    "--messages-per-second",
+    type=click.FloatRange(1, 1_000_000),
+    default=20.0,
+    show_default=True,
+    help="Messages one connection may send per second, in bursts of twice as many; more are "
+    "dropped with a 'rate_limited' error.",
+)
+@click.option(
     "--log-level",
     type=click.Choice(["debug", "info", "warning", "error"]),
     default="info",
@@ -93,6 +101,7 @@ def serve_command(
     time_scale: float,
     admin_token: str | None,
     rooms_per_minute: int,
+    messages_per_second: float,
     log_level: str,
 ) -> None:
     """Start the multiplayer server: friends open its address on their phones and play."""
@@ -109,6 +118,8 @@ def serve_command(
         time_scale=time_scale,
         admin_token=admin_token,
         rooms_per_minute=rooms_per_minute,
+        messages_per_second=messages_per_second,
+        message_burst=max(1, round(2 * messages_per_second)),
     )
     try:
         app = create_app(settings)
