@@ -651,9 +651,8 @@ def run(
 def keeps_pace(paced: Phase, interval: float) -> bool:
     """Whether the server kept up with the paced load: no action timed out, and no room's
     turn started a whole interval after its time (a server that cannot keep up makes every
-    turn wait for the one before, and the delay grows). The actions per second cannot tell:
-    a turn may have nothing to do (the clock's wait at night, a new deal), and the rooms'
-    first turns are spread over the first interval."""
+    turn wait for the one before, and the delay grows). The actions per second alone cannot
+    tell: a turn may have nothing to do (the clock's wait at night, a new deal)."""
     return not paced.timeouts and paced.ticks > 0 and paced.behind < interval
 
 

@@ -790,7 +790,6 @@ def _teams_of(roles: tuple[Role, ...]) -> tuple[int, int, tuple[int, ...], tuple
 
 
 _ROLE_NAME = {role: role.name.lower() for role in Role}
-_ROLE_LABEL = {role: role.label for role in Role}
 _TEAM_NAME = {role: role.team.value for role in Role}
 
 
