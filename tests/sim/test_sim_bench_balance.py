@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 import types
 
@@ -35,6 +36,44 @@ def test_the_benchmark_draws_are_uniform_over_the_items():
     for _ in range(50_000):
         counts[int(draw() * 5)] += 1
     assert all(9_400 < c < 10_600 for c in counts), counts
+
+
+@pytest.mark.parametrize("game_id", ["werewolf", "robbers-horror"])
+def test_the_loop_alone_replays_the_real_games_step_for_step(game_id):
+    from wolfden import games
+    from wolfden.engine.types import Outcome
+
+    game = games.get(game_id)
+    config = next(c for _, c in bench.bench_configs(game))
+    alone = bench.loop_alone(game, config, games=24)
+    play = bench.playout_of(alone, config)
+    starts = [*alone.starts, len(alone.ends)]
+    for i in range(24):
+        # seed i reads recorded game i: the loop takes as many actions as the real game did,
+        # and ends on the real game's outcome
+        assert play(i) == starts[i + 1] - starts[i] - 1
+        assert isinstance(alone.ends[starts[i + 1] - 1], Outcome)
+    # each step answers what the real game answered: replaying the first game's recorded
+    # choices through the real game meets the same actors and legal lists at every step
+    draw = bench.draws(0x100F)
+    state = game.setup(config, bench.derive_seed(0x100F, 0))
+    for step in range(starts[1] - 1):
+        seats = game.actors(state)
+        assert seats == alone.actors(step)
+        if seats:
+            seat = sorted(seats)[int(draw() * len(seats))]
+            legal = game.legal_actions(state, seat)
+            assert legal == alone.legal_actions(step, seat)
+            state, _ = game.apply(state, seat, legal[int(draw() * len(legal))])
+        else:
+            due = game.deadline(state)
+            assert due == alone.deadline(step)
+            state, _ = game.apply(state, None, due.action)
+    assert game.outcome(state) == alone.outcome(starts[1] - 1)
+    # and it does nothing else: the same loop over it is the real loop's floor
+    real = sum(bench.playout_of(game, config)(s) for s in range(200)) / 200
+    recorded = sum(play(s) for s in range(24)) / 24
+    assert 0.7 * real < recorded < 1.3 * real
 
 
 def test_a_measure_reports_medians_of_its_repetitions():
@@ -70,6 +109,29 @@ def test_bench_writes_a_section_with_its_command(tmp_path):
     assert "`wolfden bench sim_tinygame --repeat 2 --seconds 0.05`" in text
     assert "| default |" in text
     assert "OpenSpiel side by side" not in text  # only when no game is named, or asked for
+
+
+def test_the_openspiel_section_splits_each_game_between_loop_and_rules(tmp_path):
+    pytest.importorskip("pyspiel", reason="OpenSpiel is not installed")
+    doc = tmp_path / "benchmarks.md"
+    result = CliRunner().invoke(
+        bench_command,
+        [
+            *("werewolf", "--openspiel", "--no-scaling"),
+            *("--repeat", "1", "--seconds", "0.05", "--output", str(doc)),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    text = doc.read_text()
+    assert "## OpenSpiel side by side" in text
+    row = next(line for line in text.splitlines() if line.startswith("| `social_deduction`"))
+    assert "werewolf (7 players)" in row and row.endswith("× |")
+    note = next(line for line in text.splitlines() if "with rules that cost nothing" in line)
+    loop, rules = (
+        int(x) for x in re.findall(r"the loop takes (\d+) µs and the rules (\d+) µs", note)[0]
+    )
+    assert loop > 0 and rules > 0  # both parts measured, in whole microseconds
+    assert "the loop alone:" in result.stdout
 
 
 def test_bench_server_without_the_server_says_so():

@@ -90,6 +90,88 @@ def playout_of(game: Game, config: Any) -> Playout:
     return play
 
 
+@dataclass(frozen=True)
+class LoopAlone:
+    """A game whose calls do nothing: it steps through recorded random playouts of a real game.
+
+    Each call answers what the real game answered at that step (the same actors, the same
+    legal lists, the same deadlines, an outcome at the same step), found by a list index; the
+    state is the step's number. Driven by :func:`playout_of`, it makes the loop run exactly
+    as it does over the real game, with as many actions a game, while the rules cost nothing:
+    its rate is the most any engine could reach under that loop, and the difference between
+    the two per-game times is what the rules themselves take.
+    """
+
+    id: str
+    starts: tuple[int, ...]
+    ends: list[Any]
+    actors_at: list[frozenset[int]]
+    legal_at: list[list[Any]]
+    deadlines: list[Any]
+
+    def setup(self, config: Any, seed: int) -> int:
+        return self.starts[seed % len(self.starts)]
+
+    def outcome(self, state: int) -> Any:
+        return self.ends[state]
+
+    def actors(self, state: int) -> frozenset[int]:
+        return self.actors_at[state]
+
+    def legal_actions(self, state: int, seat: int | None) -> list[Any]:
+        return self.legal_at[state]
+
+    def apply(self, state: int, seat: int | None, action: Any) -> tuple[int, list[Any]]:
+        return state + 1, _NO_EVENTS
+
+    def deadline(self, state: int) -> Any:
+        return self.deadlines[state]
+
+
+_NO_EVENTS: list[Any] = []
+
+
+def loop_alone(game: Game, config: Any, *, games: int = 256) -> LoopAlone:
+    """Record ``games`` random playouts of ``game`` (the benchmark's own draws) as a
+    :class:`LoopAlone`."""
+    setup, actors, legal_actions = game.setup, game.actors, game.legal_actions
+    apply, deadline, outcome = game.apply, game.deadline, game.outcome
+    draw = draws(0x100F)
+    starts: list[int] = []
+    ends: list[Any] = []
+    actors_at: list[frozenset[int]] = []
+    legal_at: list[list[Any]] = []
+    deadlines: list[Any] = []
+    for i in range(games):
+        starts.append(len(ends))
+        state = setup(config, derive_seed(0x100F, i))
+        while (result := outcome(state)) is None:
+            seats = actors(state)
+            legal: list[Any] = []
+            due = None
+            if seats:
+                order = sorted(seats)
+                seat = order[int(draw() * len(order))]
+                legal = legal_actions(state, seat)
+                state, _ = apply(state, seat, legal[int(draw() * len(legal))])
+            else:
+                due = deadline(state)
+                if due is None:
+                    raise RuntimeError(f"{game.id}: nobody may act and no deadline is set")
+                state, _ = apply(state, None, due.action)
+            ends.append(None)
+            actors_at.append(seats)
+            legal_at.append(legal)
+            deadlines.append(due)
+            if len(ends) - starts[-1] > 1_000_000:
+                raise RuntimeError(f"{game.id}: a random playout did not end")
+        ends.append(result)
+        actors_at.append(frozenset())
+        legal_at.append([])
+        deadlines.append(None)
+    return LoopAlone(f"{game.id} (loop alone)", tuple(starts), ends, actors_at, legal_at, deadlines)
+
+
 RATE_NOTE = "rates per second of CPU time of the benchmark process"
 
 CLOCK = time.process_time
