@@ -7,7 +7,7 @@ import re
 
 from click.testing import CliRunner
 
-from wolfden.server.bench import Phase, bench_server_command, keeps_pace
+from wolfden.server.bench import Master, Phase, bench_server_command, budget_lines, keeps_pace
 
 
 def _row(text: str, name: str) -> list[str]:
@@ -35,6 +35,20 @@ def test_a_small_run_plays_on_both_servers_without_errors_and_reports_both(tmp_p
     # a short run with its first turns spread over the first interval still keeps pace
     assert re.search(r"Paced target .*: met — ", text), text
     assert "no action to take" in text
+    # the master alone: its time per action and the parts of it, and the budget they meet
+    master = re.search(
+        r"The match master alone .*?; (\d+) actions\): ([\d.]+) ms of CPU per action, "
+        r"([\d.]+) ms of it publishing .*? and ([\d.]+) ms appending to SQLite",
+        text,
+    )
+    assert master, text
+    actions, total, publish, store = (float(x) for x in master.groups())
+    assert actions >= 2000 and 0 < publish < total and 0 < store < total
+    budget = re.search(r"under ([\d.]+) ms per action.* makes ([\d.]+) ms, (leaving|over)", text)
+    assert budget, text
+    need, floor, verdict = float(budget[1]), float(budget[2]), budget[3]
+    assert verdict == ("leaving" if floor <= need else "over")
+    assert floor > total  # the bare app's own server work comes on top of the master's
     written = doc.read_text()
     assert "## Server" in written
     assert (
@@ -49,3 +63,22 @@ def test_keeping_pace_is_about_turns_starting_on_time_not_the_action_rate() -> N
     assert not keeps_pace(Phase(actions=16, ticks=16, behind=1.2), 1.0)  # fell behind
     assert not keeps_pace(Phase(actions=15, ticks=16, behind=0.0, timeouts=1), 1.0)
     assert not keeps_pace(Phase(), 1.0)  # nothing was played
+
+
+def test_the_budget_compares_the_master_with_half_the_bare_apps_rate() -> None:
+    master = Master(rooms=2, actions=100, cpu=0.02, publish=0.012, store=0.003, frames=700)
+    roomy = budget_lines({"master": master, "bare": (Phase(), _phase(server=0.1, clients=0.2))})
+    assert "0.20 ms of CPU per action, 0.12 ms of it publishing" in roomy[0]
+    assert "0.03 ms appending to SQLite" in roomy[0] and "7.0 view frames per action" in roomy[0]
+    # the bare app's clients hold it at 0.20 ms: half its rate leaves 0.40 ms; 0.10 + 0.20 fit
+    assert "held by its clients (0.20 ms" in roomy[1] and "under 0.40 ms" in roomy[1]
+    assert "makes 0.30 ms, leaving 0.10 ms" in roomy[1]
+    tight = budget_lines({"master": master, "bare": (Phase(), _phase(server=0.15, clients=0.1))})
+    assert "held by its server (0.15 ms" in tight[1] and "under 0.30 ms" in tight[1]
+    assert "makes 0.35 ms, over that budget" in tight[1]
+    assert budget_lines({"bare": (Phase(), Phase())}) == []  # no master measured: nothing to say
+
+
+def _phase(*, server: float, clients: float) -> Phase:
+    """A saturation phase of 1000 actions with these milliseconds of CPU per action."""
+    return Phase(actions=1000, server_cpu=server, client_cpu=clients)

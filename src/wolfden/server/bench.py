@@ -644,8 +644,153 @@ def run(
     finally:
         proc.terminate()
         proc.wait(10)
+    results["master"] = master_alone(
+        game, players, rooms=min(rooms, 20), actions=max(2_000, min(10_000, 50 * rooms))
+    )
     results["load_after"] = os.getloadavg()
     return results
+
+
+# -- the match master alone, in this process -------------------------------------------------
+
+
+class _Taker:
+    """A stand-in connection: it takes the frames the master hands it and counts the views."""
+
+    def __init__(self, participant: str, token: str) -> None:
+        from wolfden.server.rooms import Feed, token_hash
+
+        self.participant = participant
+        self.token_hash = token_hash(token)
+        self.feed = Feed()
+        self.frames = 0
+
+    def send(self, text: str) -> None:
+        if text.startswith('{"type":"view"'):
+            self.frames += 1
+
+    def close(self, reason: str) -> None:
+        pass
+
+
+@dataclass
+class Master:
+    """CPU seconds of the match master over ``actions`` actions of the players and the host
+    (the clock's actions and new matches are done and paid for, but not counted, as in the
+    phases over the network)."""
+
+    rooms: int
+    actions: int = 0
+    cpu: float = 0.0
+    publish: float = 0.0
+    store: float = 0.0
+    frames: int = 0
+
+    def ms(self, seconds: float) -> float:
+        return seconds / self.actions * 1000 if self.actions else float("nan")
+
+
+def _timed(fn: Any, master: Master, part: str) -> Any:
+    def run(*args: Any, **kwargs: Any) -> Any:
+        t0 = time.process_time()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            setattr(master, part, getattr(master, part) + time.process_time() - t0)
+
+    return run
+
+
+async def _master(game: str, players: int, rooms: int, actions: int, db: Path) -> Master:
+    from wolfden.server.clock import FakeClock
+    from wolfden.server.rooms import RoomManager
+    from wolfden.server.settings import Settings
+    from wolfden.storage.rooms import RoomStore
+
+    settings = Settings(db=db, bot_delay=0, rooms_per_minute=100_000)
+    clock = FakeClock()
+    store = RoomStore(db)
+    manager = RoomManager(settings, store, clock)
+    master = Master(rooms)
+    config: dict[str, Any] = {"players": players}
+    if game == "werewolf":
+        config["min_night_seconds"] = 0
+    tables = []
+    for r in range(rooms):
+        room, host, token = manager.create_room(game, config, "P0", "player")
+        seated = [(host, token)] + [
+            manager.join(room, f"P{s}", "player") for s in range(1, players)
+        ]
+        takers = []
+        for p, t in seated:
+            taker = _Taker(p.id, t)
+            manager.attach(room, taker)
+            takers.append((p, taker))
+        manager.start(room, fill_with=None, seed=r)
+        tables.append((room, takers))
+    manager.publish_views = _timed(manager.publish_views, master, "publish")  # type: ignore[method-assign]
+    store.append_action = _timed(store.append_action, master, "store")  # type: ignore[method-assign]
+    rng = random.Random(7)
+    for _, takers in tables:
+        for _, taker in takers:
+            taker.frames = 0
+    started = time.process_time()
+    while master.actions < actions:
+        for room, takers in tables:
+            m = room.match
+            assert m is not None
+            g = room.game
+            if m.ended:
+                manager.start(room, again=True, seed=rng.randrange(2**62))
+                continue
+            seats = g.actors(m.state)
+            host_actions = [] if seats else g.legal_actions(m.state, None)
+            if seats:
+                seat = rng.choice(sorted(seats))
+                p, taker = takers[seat]
+                legal = g.legal_actions(m.state, seat)
+                await manager.player_action(room, p, taker, rng.choice(legal), None)
+            elif host_actions:
+                p, taker = takers[0]
+                await manager.host_action(room, p, taker, host_actions[0], None)
+            else:  # only the clock can move on: its timer fires once the deadline is due
+                dl = g.deadline(m.state)
+                if dl is None:
+                    raise RuntimeError(f"{room.code}: nobody may act and no deadline is set")
+                # (moved, when at all, only as far as this deadline: no other room's ends early)
+                clock.set(m.phase_started + dl.seconds / settings.time_scale)
+                version = m.version
+                for _ in range(10):
+                    await asyncio.sleep(0)
+                    if m.version != version:
+                        break
+                else:
+                    raise RuntimeError(f"{room.code}: the deadline passed and nothing happened")
+                continue
+            master.actions += 1
+    master.cpu = time.process_time() - started
+    master.frames = sum(t.frames for _, takers in tables for _, t in takers)
+    await manager.shutdown()
+    store.close()
+    return master
+
+
+def master_alone(game: str, players: int, rooms: int = 20, actions: int = 10_000) -> Master:
+    """The match master's CPU per action without the network: the same game's rooms played in
+    this process through the server's own ``RoomManager``, with a real SQLite file, stand-in
+    connections that only take their frames, and the clock moved by hand. What it spends
+    publishing the views (building, encoding, handing over each viewer's frame) and appending
+    to SQLite is timed apart."""
+    with tempfile.TemporaryDirectory() as tmp:
+        gc.collect()
+        gc.freeze()
+        thresholds = gc.get_threshold()
+        gc.set_threshold(20_000, 20, 20)  # as `wolfden serve` sets it
+        try:
+            return asyncio.run(_master(game, players, rooms, actions, Path(tmp) / "m.sqlite3"))
+        finally:
+            gc.set_threshold(*thresholds)
+            gc.unfreeze()
 
 
 def keeps_pace(paced: Phase, interval: float) -> bool:
@@ -654,6 +799,43 @@ def keeps_pace(paced: Phase, interval: float) -> bool:
     turn wait for the one before, and the delay grows). The actions per second alone cannot
     tell: a turn may have nothing to do (the clock's wait at night, a new deal)."""
     return not paced.timeouts and paced.ticks > 0 and paced.behind < interval
+
+
+def budget_lines(results: dict[str, Any]) -> list[str]:
+    """The master's own time beside what the saturation target leaves the server."""
+    master: Master | None = results.get("master")
+    if master is None or not master.actions:
+        return []
+    lines = [
+        f"- The match master alone (in the bench's process: {master.rooms} rooms of the same "
+        "game played through the server's own room manager, with a real SQLite file, stand-in "
+        "connections that only take their frames and the clock moved by hand; "
+        f"{master.actions} actions): {master.ms(master.cpu):.2f} ms of CPU per action, "
+        f"{master.ms(master.publish):.2f} ms of it publishing the views (each viewer's view, "
+        f"legal actions, countdown and events, encoded and handed over: "
+        f"{master.frames / master.actions:.1f} view frames per action, the clock's actions and "
+        f"new matches included) and {master.ms(master.store):.2f} ms appending to SQLite."
+    ]
+    bare_server = results["bare"][1].cpu_ms_per_action()
+    bare_clients = results["bare"][1].client_ms_per_action()
+    if bare_server is not None and bare_clients is not None:
+        slow = max(bare_server, bare_clients)
+        held = "its clients" if bare_clients >= bare_server else "its server"
+        need = 2 * slow
+        floor = bare_server + master.ms(master.cpu)
+        verdict = (
+            f"leaving {need - floor:.2f} ms for reading the messages and framing the views"
+            if floor <= need
+            else "over that budget before wolfden has read a message or framed a view"
+        )
+        lines.append(
+            "- What the saturation target leaves the server: the bare app's rate is held by "
+            f"{held} ({slow:.2f} ms of CPU per action), so half of it needs wolfden's server "
+            f"under {need:.2f} ms per action. The bare app's server, which reads one frame and "
+            f"writes it to every client of the room, takes {bare_server:.2f} ms; with the master "
+            f"alone that makes {floor:.2f} ms, {verdict}."
+        )
+    return lines
 
 
 def report(results: dict[str, Any], rooms: int, players: int, interval: float) -> str:
@@ -708,6 +890,7 @@ def report(results: dict[str, Any], rooms: int, players: int, interval: float) -
         "over the actions it served: it depends far less than the rates on what else the machine "
         "is doing (on a busy machine it still varies by about a tenth from run to run), and "
         "1000 divided by it is the rate one free core would reach.",
+        *budget_lines(results),
         "- The bare app echoes each message to every client of its room with a payload as large "
         "as wolfden's average view frame; wolfden also checks, applies, commits to SQLite and "
         "computes one view per client for every action, and sends a view only to the clients "
