@@ -131,45 +131,62 @@ class LoopAlone:
 _NO_EVENTS: list[Any] = []
 
 
+class _Recorder:
+    """A game that passes every call on to ``game`` and notes the answers, one step of the
+    benchmark's loop at a time (each ``outcome`` call begins a step), for :func:`loop_alone`."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.id = game.id
+        self.starts: list[int] = []
+        self.ends: list[Any] = []
+        self.actors_at: list[frozenset[int]] = []
+        self.legal_at: list[list[Any]] = []
+        self.deadlines: list[Any] = []
+
+    def setup(self, config: Any, seed: int) -> Any:
+        self.starts.append(len(self.ends))
+        return self.game.setup(config, seed)
+
+    def outcome(self, state: Any) -> Any:
+        result = self.game.outcome(state)
+        self.ends.append(result)
+        self.actors_at.append(frozenset())
+        self.legal_at.append([])
+        self.deadlines.append(None)
+        return result
+
+    def actors(self, state: Any) -> frozenset[int]:
+        seats = self.actors_at[-1] = self.game.actors(state)
+        return seats
+
+    def legal_actions(self, state: Any, seat: int | None) -> list[Any]:
+        legal = self.legal_at[-1] = self.game.legal_actions(state, seat)
+        return legal
+
+    def apply(self, state: Any, seat: int | None, action: Any) -> Any:
+        return self.game.apply(state, seat, action)
+
+    def deadline(self, state: Any) -> Any:
+        due = self.deadlines[-1] = self.game.deadline(state)
+        return due
+
+
 def loop_alone(game: Game, config: Any, *, games: int = 256) -> LoopAlone:
-    """Record ``games`` random playouts of ``game`` (the benchmark's own draws) as a
+    """Record ``games`` random playouts of ``game``, played by the benchmark's own loop, as a
     :class:`LoopAlone`."""
-    setup, actors, legal_actions = game.setup, game.actors, game.legal_actions
-    apply, deadline, outcome = game.apply, game.deadline, game.outcome
-    draw = draws(0x100F)
-    starts: list[int] = []
-    ends: list[Any] = []
-    actors_at: list[frozenset[int]] = []
-    legal_at: list[list[Any]] = []
-    deadlines: list[Any] = []
+    recorder = _Recorder(game)
+    play = playout_of(recorder, config)  # type: ignore[arg-type]
     for i in range(games):
-        starts.append(len(ends))
-        state = setup(config, derive_seed(0x100F, i))
-        while (result := outcome(state)) is None:
-            seats = actors(state)
-            legal: list[Any] = []
-            due = None
-            if seats:
-                order = sorted(seats)
-                seat = order[int(draw() * len(order))]
-                legal = legal_actions(state, seat)
-                state, _ = apply(state, seat, legal[int(draw() * len(legal))])
-            else:
-                due = deadline(state)
-                if due is None:
-                    raise RuntimeError(f"{game.id}: nobody may act and no deadline is set")
-                state, _ = apply(state, None, due.action)
-            ends.append(None)
-            actors_at.append(seats)
-            legal_at.append(legal)
-            deadlines.append(due)
-            if len(ends) - starts[-1] > 1_000_000:
-                raise RuntimeError(f"{game.id}: a random playout did not end")
-        ends.append(result)
-        actors_at.append(frozenset())
-        legal_at.append([])
-        deadlines.append(None)
-    return LoopAlone(f"{game.id} (loop alone)", tuple(starts), ends, actors_at, legal_at, deadlines)
+        play(derive_seed(0x100F, i))
+    return LoopAlone(
+        f"{game.id} (loop alone)",
+        tuple(recorder.starts),
+        recorder.ends,
+        recorder.actors_at,
+        recorder.legal_at,
+        recorder.deadlines,
+    )
 
 
 RATE_NOTE = "rates per second of CPU time of the benchmark process"
