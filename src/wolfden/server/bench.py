@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -292,7 +293,8 @@ class Room:
                 await self._wait(
                     lambda: any(x.views > n for x, n in zip(self.members, seen)), 0, 1.0
                 )
-                await self._barrier(self.members, seen, timeout)
+                # each seat has the clock's news, or its pong came after whatever was sent
+                await self._ping([x for x, n in zip(self.members, seen) if x.views == n], timeout)
             return None
         self.sent += 1
         ref = self.sent
@@ -368,12 +370,6 @@ class Room:
                     raise
         raise AssertionError("unreachable")
 
-    async def _barrier(self, members: list[Member], seen: list[int], timeout: float) -> None:
-        """Wait until each member has a new view or has had a WebSocket ping answered: the
-        pong comes after whatever the server wrote to that socket before it read the ping."""
-        index = {id(x): i for i, x in enumerate(self.members)}
-        await self._ping([x for x in members if x.views == seen[index[id(x)]]], timeout)
-
     async def _ping(self, members: list[Member], timeout: float) -> None:
         """Ping each member and wait for every pong, then let the readers take in what came
         before them."""
@@ -411,57 +407,66 @@ def _cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def _drive(rooms: list[Room], seconds: float, interval: float | None, pid: int) -> Phase:
-    stats = Phase()
-    # The connections and rooms live through the phase: the cyclic garbage collector need not
-    # walk them again and again (it took about a tenth of the clients' time), and it runs less
-    # often, as every frame makes short-lived objects that reference counting frees anyway.
+@contextlib.contextmanager
+def _collector_aside() -> Iterator[None]:
+    """What lives through a measurement (connections, rooms, the game's tables) is left alone
+    by the cyclic garbage collector, which also runs less often, as `wolfden serve` sets it:
+    every frame and view makes short-lived objects that reference counting frees anyway (the
+    collector's walks had taken about a tenth of the clients' time)."""
     gc.collect()
     gc.freeze()
     thresholds = gc.get_threshold()
     gc.set_threshold(20_000, 20, 20)
-    cpu_before = _cpu_seconds(pid)
-    client_before = time.process_time()
-    for r in rooms:
-        r.stats = stats
-    stop = time.perf_counter() + seconds
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
 
-    async def loop(i: int, room: Room) -> None:
-        rng = random.Random(i)
-        if interval:
-            await asyncio.sleep(interval * i / len(rooms))
-        next_at = time.perf_counter()
-        while time.perf_counter() < stop:
+
+async def _drive(rooms: list[Room], seconds: float, interval: float | None, pid: int) -> Phase:
+    with _collector_aside():
+        stats = Phase()
+        cpu_before = _cpu_seconds(pid)
+        client_before = time.process_time()
+        for r in rooms:
+            r.stats = stats
+        stop = time.perf_counter() + seconds
+
+        async def loop(i: int, room: Room) -> None:
+            rng = random.Random(i)
             if interval:
-                stats.ticks += 1
-                stats.behind = max(stats.behind, time.perf_counter() - next_at)
-            before = room.rejected
-            try:
-                latency = await room.act(rng)
-            except TimeoutError:
-                stats.timeouts += 1
-                latency = None
-            if room.rejected > before:
-                stats.errors += 1
-            elif latency is not None:
-                stats.actions += 1
-                stats.latencies.append(latency)
-            if interval:  # the next turn, or the end of the phase, whichever comes first
-                next_at += interval
-                await asyncio.sleep(max(0.0, min(next_at, stop) - time.perf_counter()))
+                await asyncio.sleep(interval * i / len(rooms))
+            next_at = time.perf_counter()
+            while time.perf_counter() < stop:
+                if interval:
+                    stats.ticks += 1
+                    stats.behind = max(stats.behind, time.perf_counter() - next_at)
+                before = room.rejected
+                try:
+                    latency = await room.act(rng)
+                except TimeoutError:
+                    stats.timeouts += 1
+                    latency = None
+                if room.rejected > before:
+                    stats.errors += 1
+                elif latency is not None:
+                    stats.actions += 1
+                    stats.latencies.append(latency)
+                if interval:  # the next turn, or the end of the phase, whichever comes first
+                    next_at += interval
+                    await asyncio.sleep(max(0.0, min(next_at, stop) - time.perf_counter()))
 
-    started = time.perf_counter()
-    await asyncio.gather(*(loop(i, r) for i, r in enumerate(rooms)))
-    stats.seconds = time.perf_counter() - started
-    stats.client_cpu = time.process_time() - client_before
-    cpu_after = _cpu_seconds(pid)
-    if cpu_before is not None and cpu_after is not None:
-        stats.server_cpu = cpu_after - cpu_before
-    for r in rooms:
-        r.stats = None
-    gc.set_threshold(*thresholds)
-    gc.unfreeze()
-    return stats
+        started = time.perf_counter()
+        await asyncio.gather(*(loop(i, r) for i, r in enumerate(rooms)))
+        stats.seconds = time.perf_counter() - started
+        stats.client_cpu = time.process_time() - client_before
+        cpu_after = _cpu_seconds(pid)
+        if cpu_before is not None and cpu_after is not None:
+            stats.server_cpu = cpu_after - cpu_before
+        for r in rooms:
+            r.stats = None
+        return stats
 
 
 def _start(argv: list[str], port: int) -> subprocess.Popen[bytes]:
@@ -480,14 +485,21 @@ def _start(argv: list[str], port: int) -> subprocess.Popen[bytes]:
     raise click.ClickException("the server under test did not start")
 
 
+def _match_config(game: str, players: int) -> dict[str, Any]:
+    """The bench's rooms' config: one seat per client; a Werewolf night ends as soon as its
+    actions are in (the clock's minimum would only make the rooms wait)."""
+    config: dict[str, Any] = {"players": players}
+    if game == "werewolf":
+        config["min_night_seconds"] = 0
+    return config
+
+
 async def _wolfden_rooms(port: int, rooms: int, players: int, game: str) -> tuple[list[Room], Any]:
     import httpx
     from websockets.asyncio.client import connect
 
     http = httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30)
-    config: dict[str, Any] = {"players": players}
-    if game == "werewolf":
-        config["min_night_seconds"] = 0
+    config = _match_config(game, players)
     sem = asyncio.Semaphore(32)
 
     async def one(i: int) -> Room:
@@ -712,9 +724,7 @@ async def _master(game: str, players: int, rooms: int, actions: int, db: Path) -
     store = RoomStore(db)
     manager = RoomManager(settings, store, clock)
     master = Master(rooms)
-    config: dict[str, Any] = {"players": players}
-    if game == "werewolf":
-        config["min_night_seconds"] = 0
+    config = _match_config(game, players)
     tables = []
     for r in range(rooms):
         room, host, token = manager.create_room(game, config, "P0", "player")
@@ -781,16 +791,8 @@ def master_alone(game: str, players: int, rooms: int = 20, actions: int = 10_000
     connections that only take their frames, and the clock moved by hand. What it spends
     publishing the views (building, encoding, handing over each viewer's frame) and appending
     to SQLite is timed apart."""
-    with tempfile.TemporaryDirectory() as tmp:
-        gc.collect()
-        gc.freeze()
-        thresholds = gc.get_threshold()
-        gc.set_threshold(20_000, 20, 20)  # as `wolfden serve` sets it
-        try:
-            return asyncio.run(_master(game, players, rooms, actions, Path(tmp) / "m.sqlite3"))
-        finally:
-            gc.set_threshold(*thresholds)
-            gc.unfreeze()
+    with tempfile.TemporaryDirectory() as tmp, _collector_aside():
+        return asyncio.run(_master(game, players, rooms, actions, Path(tmp) / "m.sqlite3"))
 
 
 def keeps_pace(paced: Phase, interval: float) -> bool:

@@ -392,16 +392,21 @@ def bench_games(
         click.echo(f"written to {output}", err=True)
 
 
-def _partner(bench: Any, game_id: str, seats: int) -> list[tuple[str, Any]]:
+def _partner(
+    bench: Any, game_id: str, seats: int, recorded: dict[tuple[str, int], Any]
+) -> list[tuple[str, Any]]:
     """The wolfden game's benchmark playout with ``seats`` seats and the same loop over its
-    recorded playouts with rules that cost nothing (see ``bench.LoopAlone``); nothing when
-    the game is not registered."""
+    recorded playouts with rules that cost nothing (see ``bench.LoopAlone``, recorded once per
+    game and seats in ``recorded``: Robbers' Horror stands beside two OpenSpiel games);
+    nothing when the game is not registered."""
     if game_id not in game_registry.ids():
         return []
     game = game_registry.get(game_id)
     for label, config in bench.bench_configs(game):
         if game.num_seats(config) == seats:
-            alone = bench.loop_alone(game, config)
+            alone = recorded.get((game_id, seats))
+            if alone is None:
+                alone = recorded[game_id, seats] = bench.loop_alone(game, config)
             return [
                 (f"{game_id} ({label})", bench.playout_of(game, config)),
                 (alone.id, bench.playout_of(alone, config)),
@@ -434,6 +439,7 @@ def _bench_openspiel(bench: Any, repeat: int, seconds: float, command: str, host
         "|---|---|---:|---:|---:|---|---:|---:|---:|",
     ]
     notes = []
+    recorded: dict[tuple[str, int], Any] = {}
     for spec in bench.SPIEL_GAMES:
         name, params, why = spec.name, spec.params, spec.why
         if name not in registered:
@@ -443,7 +449,7 @@ def _bench_openspiel(bench: Any, repeat: int, seconds: float, command: str, host
             )
             name, params, why = "liars_dice", {}, "closest hidden-information game available"
         entries = [(name, bench.spiel_playout(name, params))]
-        entries += _partner(bench, spec.partner, spec.seats)
+        entries += _partner(bench, spec.partner, spec.seats, recorded)
         measures = bench.measure_together(entries, repeats=repeat, seconds=seconds)
         theirs = measures[0]
         ours = measures[1] if len(measures) > 1 else None
