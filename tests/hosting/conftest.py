@@ -6,6 +6,7 @@ send nothing to any other address.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 import ssl
@@ -28,6 +29,27 @@ def readme_first_command() -> list[str]:
     assert block, "the README has no sh code block"
     first = block.group(1).splitlines()[0].split("#")[0].split()
     return first
+
+
+def dev_py_runs(words: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], str]:
+    """What ``python3 dev.py WORDS…`` runs once its environment is set up: the ``wolfden``
+    arguments, and the launcher it tells the server about (nothing is set up or started)."""
+    assert words[:2] == ["python3", "dev.py"], words
+    spec = importlib.util.spec_from_file_location("dev_py", ROOT / "dev.py")
+    assert spec and spec.loader
+    dev = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(dev)
+    calls: list[tuple[list[str], dict[str, str] | None]] = []
+    monkeypatch.setattr(dev, "setup", lambda: None)
+    monkeypatch.setattr(
+        dev, "run", lambda *cmd, check=True, env=None: calls.append(([str(c) for c in cmd], env))
+    )
+    monkeypatch.setattr("sys.argv", words[1:])
+    dev.main()
+    assert len(calls) == 1, calls
+    cmd, env = calls[0]
+    assert cmd[0] == str(dev.BIN / "wolfden"), cmd
+    return cmd[1:], (env or {}).get("WOLFDEN_SERVE_COMMAND", "")
 
 
 class Host(ServeProcess):

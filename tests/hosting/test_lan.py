@@ -12,7 +12,7 @@ import pytest
 import segno
 from click.testing import CliRunner
 
-from tests.hosting.conftest import Host, readme_first_command
+from tests.hosting.conftest import Host, dev_py_runs, readme_first_command
 from wolfden.cli import cli
 from wolfden.server import address
 from wolfden.server.address import lan_address, phone_address, unreachable_host
@@ -43,19 +43,25 @@ def room_of(server: Host) -> str:
     return str(made["code"])
 
 
-def test_the_readme_starts_the_server_for_phones() -> None:
+def test_the_readme_starts_the_server_for_phones(monkeypatch: pytest.MonkeyPatch) -> None:
     words = readme_first_command()
     assert words[:3] == ["python3", "dev.py", "serve"], words
     assert "--lan" in words[3:], "the README's first command must serve the local network"
+    args, launcher = dev_py_runs(words, monkeypatch)
+    assert args == ["serve", *words[3:]]
+    assert launcher == "python3 dev.py serve"
 
 
 def test_started_as_the_readme_says_the_qr_code_links_to_this_machine_on_the_network(
-    start: Any,
+    start: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     if lan_address() is None:
         pytest.skip("this machine has no address on a local network")
-    # dev.py serve ARGS runs wolfden serve ARGS: the README's own arguments, on a free port.
-    server = start(*readme_first_command()[3:], listen=(), launcher="python3 dev.py serve")
+    # What the README's first command runs, once dev.py has set up: wolfden serve ARGS, told
+    # that dev.py started it; here on a free port with a database of its own.
+    args, launcher = dev_py_runs(readme_first_command(), monkeypatch)
+    assert args[0] == "serve"
+    server = start(*args[1:], listen=(), launcher=launcher)
     code = room_of(server)
 
     # The host's own browser opened http://127.0.0.1:PORT/; phones get this machine's address.
