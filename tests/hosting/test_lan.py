@@ -146,3 +146,26 @@ def test_contradicting_or_unusable_options_are_refused_before_listening(
     assert result.exit_code == 2, result.output
     assert says in result.output
     assert "Traceback" not in result.output
+
+
+def test_the_terminal_says_where_phones_go_and_what_the_network_sees(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from wolfden.server.cli import startup_message
+
+    monkeypatch.setattr("wolfden.server.cli.lan_address", lambda: "192.0.2.7")
+    plain = startup_message("0.0.0.0", 8000, https=False, lan_command="x")
+    assert "http://192.0.2.7:8000/" in plain and "plain HTTP" in plain and "Ctrl+C" in plain
+    secure = startup_message("0.0.0.0", 8443, https=True, lan_command="x")
+    assert "https://192.0.2.7:8443/" in secure and "plain HTTP" not in secure
+    assert "Anyone on this network can open the page" in secure
+
+    monkeypatch.setattr("wolfden.server.cli.lan_address", lambda: None)
+    offline = startup_message("0.0.0.0", 8000, https=False, lan_command="x")
+    assert "no address on a local network" in offline and "http://127.0.0.1:8000/" in offline
+
+    alone = startup_message(
+        "127.0.0.1", 8000, https=False, lan_command="python3 dev.py serve --lan"
+    )
+    assert "only this computer can open it" in alone
+    assert alone.endswith("start: python3 dev.py serve --lan")

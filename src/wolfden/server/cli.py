@@ -7,6 +7,7 @@ import gc
 import logging
 import os
 import ssl
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -112,16 +113,18 @@ def lan_command(port: int, certfile: Path | None, keyfile: Path | None) -> str:
     return " ".join(words)
 
 
-def run(app: Any, message: str, **options: Any) -> None:
-    """uvicorn.run, saying ``message`` once the server listens (so that it is the last thing
-    on the screen, after uvicorn's own lines; a port already in use never gets it)."""
+def run(app: Any, message: Callable[[int], str], **options: Any) -> None:
+    """uvicorn.run, saying ``message(port)`` once the server listens on ``port`` (so that it is
+    the last thing on the screen, after uvicorn's own lines; a port already in use never gets
+    it; with ``--port 0`` it names the port the system chose)."""
     import uvicorn
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: Any = None) -> None:
             await super().startup(sockets)
             if self.started and not self.should_exit:
-                click.echo(message, err=True)
+                port = self.servers[0].sockets[0].getsockname()[1] if self.servers else 0
+                click.echo(message(int(port) or options.get("port", 0)), err=True)
 
     with contextlib.suppress(KeyboardInterrupt):
         Server(uvicorn.Config(app, **options)).run()
@@ -263,10 +266,9 @@ def serve_command(
     gc.freeze()
     gc.set_threshold(20_000, 20, 20)
     click.echo(f"wolfden's database: {settings.db}", err=True)
-    message = startup_message(host, port, https=certfile is not None, lan_command=fix)
     run(
         app,
-        message,
+        lambda bound: startup_message(host, bound, https=certfile is not None, lan_command=fix),
         host=host,
         port=port,
         ssl_certfile=certfile,
