@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Set up wolfden in a local virtual environment and run it or its tests.
 
-    python3 dev.py serve     # set up, then start the server (the main job)
+    python3 dev.py serve --lan   # set up, then serve phones on your Wi-Fi (the main job)
+    python3 dev.py serve     # the same, but only this computer can open it
     python3 dev.py test      # set up, then run lint, type checks and every test
     python3 dev.py setup     # only set up
 
@@ -124,7 +125,9 @@ def main() -> int:
         if command == "play":
             args = argv[1:] or ["werewolf", "--players", "7", "--human", "1"]
             return run(BIN / "wolfden", "play", *args, check=False)
-        return run(BIN / "wolfden", "serve", *argv[1:], check=False)
+        # The server names the command to run again when phones cannot reach it: this one.
+        env = dict(os.environ, WOLFDEN_SERVE_COMMAND="python3 dev.py serve")
+        return run(BIN / "wolfden", "serve", *argv[1:], check=False, env=env)
     print(__doc__)
     return 0 if command in ("help", "-h", "--help") else 2
 

@@ -24,6 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from wolfden import games
+from wolfden.server import address
 from wolfden.server.clock import Clock, RealClock
 from wolfden.server.errors import Refused
 from wolfden.server.rooms import (
@@ -520,7 +521,7 @@ def create_app(
         import segno
 
         room = look_up(request, code)
-        link = f"{request.base_url}#/r/{room.code}"
+        link = f"{address.link_base(request, settings).url}#/r/{room.code}"
         buffer = io.BytesIO()
         segno.make(link, error="m").save(
             buffer, kind="svg", border=2, dark="#000", light="#fff", xmldecl=False, omitsize=True
@@ -837,6 +838,7 @@ def create_app(
         conn.send(_json({"type": "accepted", "id": ref, "version": conn.feed.version}))
 
     install_wordlists(app, settings, manager, look_up)
+    address.install(app, settings)
 
     web = settings.web_dir
     if web is not None and Path(web).is_dir():

@@ -2,40 +2,164 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import logging
-import socket
+import os
+import ssl
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
 
+from wolfden.server.address import ALL_INTERFACES, lan_address, unreachable_host
 from wolfden.server.settings import Settings
 
+DEFAULT_PORT = 8000
+LAUNCHER_ENV = "WOLFDEN_SERVE_COMMAND"
+"""Set by ``dev.py serve`` to ``python3 dev.py serve``: how the host started this server, so the
+fix it is told names that command (``wolfden serve`` otherwise)."""
 
-def local_address() -> str | None:
-    """This machine's address on the local network, or None (no packet is sent)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        try:
-            s.connect(("192.168.0.1", 9))  # a UDP connect only picks the outgoing interface
-            address = str(s.getsockname()[0])
-        except OSError:
-            return None
-    return None if address.startswith("127.") else address
+
+class _KeyNeedsPassword(Exception):
+    pass
+
+
+def _no_password() -> str:
+    raise _KeyNeedsPassword
+
+
+def check_tls(certfile: Path | None, keyfile: Path | None) -> None:
+    """Refuse, with a message saying why, a certificate and key uvicorn could not serve with."""
+    if certfile is None and keyfile is None:
+        return
+    if certfile is None or keyfile is None:
+        raise click.UsageError(
+            "HTTPS needs both --certfile (the certificate chain, PEM) and --keyfile (its "
+            "private key, PEM); give both, or neither to serve plain HTTP."
+        )
+    try:
+        ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER).load_cert_chain(
+            certfile, keyfile, password=_no_password
+        )
+    except _KeyNeedsPassword:
+        raise click.UsageError(
+            f"the private key {keyfile} is encrypted; give an unencrypted PEM key file "
+            "(readable only by you)."
+        ) from None
+    except (ssl.SSLError, OSError) as exc:
+        raise click.UsageError(
+            f"cannot serve HTTPS with --certfile {certfile} and --keyfile {keyfile}: they must "
+            f"be a PEM certificate chain and the PEM private key that belongs to it ({exc})."
+        ) from None
+
+
+def startup_message(host: str, port: int, *, https: bool, lan_command: str) -> str:
+    """What the terminal says once the server listens: where to open it, who else can."""
+    scheme = "https" if https else "http"
+    everywhere = host in ALL_INTERFACES
+    here = (
+        f"{scheme}://127.0.0.1:{port}/" if everywhere else f"{scheme}://{_url_host(host)}:{port}/"
+    )
+    if not everywhere and unreachable_host(host):
+        return (
+            f"wolfden is serving at {here} - only this computer can open it.\n"
+            f"  For phones on your Wi-Fi, stop it (Ctrl+C) and start: {lan_command}"
+        )
+    lines = []
+    if everywhere:
+        address = lan_address()
+        if address is None:
+            lines.append(
+                f"wolfden is listening on every address of this computer (port {port}), but it "
+                "has no address on a local network now.\n"
+                f"  Connect it to the Wi-Fi the phones use, then open {here} here: the room's "
+                "link and QR code will point at its address on that network."
+            )
+        else:
+            lines.append(
+                f"wolfden is listening on your local network (every address of this computer, "
+                f"port {port}).\n"
+                f"  Open on this computer and on the phones on the same Wi-Fi: "
+                f"{scheme}://{address}:{port}/"
+            )
+    else:
+        lines.append(f"wolfden is listening on {host}, port {port}: open {here}")
+    lines.append("  Anyone on this network can open the page and join a room whose code they know.")
+    if not https:
+        lines.append(
+            "  The traffic is plain HTTP: on an open Wi-Fi, or one shared with strangers, others\n"
+            "  could read it, room tokens included. Play on a network you trust."
+        )
+    lines.append(
+        "  To stop serving: Ctrl+C. Without --lan only this computer can open the page.\n"
+        "  HTTPS and hosting on the internet: docs/deploy.md."
+    )
+    return "\n".join(lines)
+
+
+def _url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
+
+
+def lan_command(port: int, certfile: Path | None, keyfile: Path | None) -> str:
+    """The command that serves this server on the local network (what the page names)."""
+    words = [os.environ.get(LAUNCHER_ENV) or "wolfden serve", "--lan"]
+    if port != DEFAULT_PORT:
+        words.append(f"--port {port}")
+    if certfile is not None and keyfile is not None:
+        words.append(f"--certfile {certfile} --keyfile {keyfile}")
+    return " ".join(words)
+
+
+def run(app: Any, message: Callable[[int], str], **options: Any) -> None:
+    """uvicorn.run, saying ``message(port)`` once the server listens on ``port`` (so that it is
+    the last thing on the screen, after uvicorn's own lines; a port already in use never gets
+    it; with ``--port 0`` it names the port the system chose)."""
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: Any = None) -> None:
+            await super().startup(sockets)
+            if self.started and not self.should_exit:
+                port = self.servers[0].sockets[0].getsockname()[1] if self.servers else 0
+                click.echo(message(int(port) or options.get("port", 0)), err=True)
+
+    with contextlib.suppress(KeyboardInterrupt):
+        Server(uvicorn.Config(app, **options)).run()
 
 
 @click.command("serve")
 @click.option(
+    "--lan",
+    is_flag=True,
+    help="Listen on the local network (every address of this computer), so that phones on "
+    "the same Wi-Fi can join; see docs/deploy.md for what that opens.",
+)
+@click.option(
     "--host",
-    default="127.0.0.1",
-    show_default=True,
-    help="Address to listen on. 0.0.0.0 opens it to your local network (see docs/server.md).",
+    default=None,
+    help="Address to listen on  [default: 127.0.0.1, this computer only; 0.0.0.0 with --lan].",
 )
 @click.option(
     "--port",
-    default=8000,
+    default=DEFAULT_PORT,
     show_default=True,
     type=click.IntRange(0, 65535),
     help="Port to listen on.",
+)
+@click.option(
+    "--certfile",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="Serve HTTPS with this certificate chain (PEM); needs --keyfile.",
+)
+@click.option(
+    "--keyfile",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="The private key (PEM, unencrypted) of --certfile.",
 )
 @click.option(
     "--db",
@@ -93,8 +217,11 @@ def local_address() -> str | None:
     show_default=True,
 )
 def serve_command(
-    host: str,
+    lan: bool,
+    host: str | None,
     port: int,
+    certfile: Path | None,
+    keyfile: Path | None,
     db: Path | None,
     grace: float,
     bot_delay: float,
@@ -105,11 +232,16 @@ def serve_command(
     log_level: str,
 ) -> None:
     """Start the multiplayer server: friends open its address on their phones and play."""
-    import uvicorn
-
     from wolfden.server.app import create_app
     from wolfden.storage.rooms import StorageError, default_db_path
 
+    if lan and host is not None:
+        raise click.UsageError(
+            "give --lan (listen on every address of this computer) or --host ADDRESS, not both."
+        )
+    host = "0.0.0.0" if lan else host or "127.0.0.1"
+    check_tls(certfile, keyfile)
+    fix = lan_command(port, certfile, keyfile)
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     settings = Settings(
         db=db or default_db_path(),
@@ -120,6 +252,8 @@ def serve_command(
         rooms_per_minute=rooms_per_minute,
         messages_per_second=messages_per_second,
         message_burst=max(1, round(2 * messages_per_second)),
+        lan=host in ALL_INTERFACES,
+        lan_command=fix,
     )
     try:
         app = create_app(settings)
@@ -131,23 +265,14 @@ def serve_command(
     gc.collect()
     gc.freeze()
     gc.set_threshold(20_000, 20, 20)
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        click.echo(
-            f"warning: listening on {host}: anyone who can reach this machine on port {port} "
-            "can open rooms here. Use this only on a network you trust.",
-            err=True,
-        )
-    click.echo(
-        f"wolfden is serving at http://{'127.0.0.1' if host == '0.0.0.0' else host}:{port}/ "
-        f"(database: {settings.db})",
-        err=True,
-    )
-    if host == "0.0.0.0" and (address := local_address()):
-        click.echo(f"phones on your network: http://{address}:{port}/", err=True)
-    uvicorn.run(
+    click.echo(f"wolfden's database: {settings.db}", err=True)
+    run(
         app,
+        lambda bound: startup_message(host, bound, https=certfile is not None, lan_command=fix),
         host=host,
         port=port,
+        ssl_certfile=certfile,
+        ssl_keyfile=keyfile,
         log_level=log_level,
         ws_max_size=65536,
         ws_per_message_deflate=False,

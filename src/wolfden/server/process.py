@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -34,15 +35,26 @@ def free_port() -> int:
 
 class ServeProcess:
     """Start ``wolfden serve --host 127.0.0.1 --port P --db DB ARGS --log-level LEVEL`` and
-    wait until ``GET /api/games`` answers (at most ``timeout`` seconds)."""
+    wait until ``GET /api/games`` answers (at most ``timeout`` seconds).
+
+    ``listen`` replaces ``--host 127.0.0.1`` (``("--lan",)`` listens on every interface; the
+    process is still only ever asked through 127.0.0.1). With ``tls`` (a client context that
+    trusts the server's certificate, given in ``args``) it is asked over HTTPS."""
 
     def __init__(
-        self, db: Path, *args: str, log_level: str = "warning", timeout: float = 30.0
+        self,
+        db: Path,
+        *args: str,
+        log_level: str = "warning",
+        timeout: float = 30.0,
+        listen: tuple[str, ...] = ("--host", "127.0.0.1"),
+        tls: ssl.SSLContext | None = None,
     ) -> None:
         self.db = db
         self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
+        self.tls = tls
+        self.base = f"{'https' if tls else 'http'}://127.0.0.1:{self.port}"
+        self.ws_url = f"{'wss' if tls else 'ws'}://127.0.0.1:{self.port}/ws"
         self.log_path = db.with_suffix(".log")
         self._log = self.log_path.open("w")
         env = {**os.environ, "PYTHONPATH": str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", "")}
@@ -52,8 +64,7 @@ class ServeProcess:
                 "-m",
                 "wolfden",
                 "serve",
-                "--host",
-                "127.0.0.1",
+                *listen,
                 "--port",
                 str(self.port),
                 "--db",
@@ -69,7 +80,9 @@ class ServeProcess:
         end = time.monotonic() + timeout
         while True:
             try:
-                with urllib.request.urlopen(self.base + "/api/games", timeout=1) as answer:
+                with urllib.request.urlopen(
+                    self.base + "/api/games", timeout=1, context=tls
+                ) as answer:
                     if answer.status == 200:
                         return
             except (urllib.error.URLError, OSError):

@@ -38,3 +38,8 @@ class Settings:
     """Rooms one client address may create per minute."""
     max_participants: int = 64
     """People (players, spectators, table screens) in one room."""
+    lan: bool = False
+    """The server listens on every interface: a room's link through loopback gets this machine's
+    local network address instead (see ``wolfden.server.address``)."""
+    lan_command: str = "wolfden serve --lan"
+    """The command that serves on the local network, named where a room's link cannot work."""

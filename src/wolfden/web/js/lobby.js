@@ -1,13 +1,43 @@
 // The lobby: who sits where, who is here, bots, the host's controls, and the rules in brief.
 
+import { api } from "./api.js";
 import { lobbyControls } from "./controls.js";
 import { h } from "./dom.js";
 import { optionsForm } from "./options.js";
 import { button, presenceTag, toast } from "./ui.js";
 import { FAIR_PLAY, RULES, SPECS } from "../games/meta.js";
 
-function joinLink(code) {
-  return `${location.origin}/#/r/${code}`;
+// Where phones open the room: the server answers with this computer's address on the local
+// network when this page came through 127.0.0.1, or says phones cannot reach it. Asked once.
+let phoneBase = null;
+
+function phoneAddress(ctl) {
+  if (phoneBase === null) {
+    phoneBase = { url: `${location.origin}/`, reachable: true, fix: null, pending: true };
+    api("GET", "/api/address")
+      .then((answer) => {
+        phoneBase = answer;
+        ctl.rerender();
+      })
+      .catch(() => {});
+  }
+  return phoneBase;
+}
+
+function joinLink(base, code) {
+  return `${base.url}#/r/${code}`;
+}
+
+function addressLine(base) {
+  if (base.pending) return null;
+  if (base.reachable) return h("p", { class: "phone-address" }, "Address for phones: ", h("strong", {}, base.url));
+  return h(
+    "div",
+    { class: "notice notice-warn address-warning" },
+    h("p", {}, h("strong", {}, "Phones cannot open this link."), ` It points at this computer itself (${new URL(base.url).host}): the server answers only this computer.`),
+    h("p", {}, "Stop the server (Ctrl+C in its window) and start it again with:"),
+    h("p", {}, h("code", { class: "fix-command" }, base.fix)),
+  );
 }
 
 async function copy(text) {
@@ -21,13 +51,15 @@ async function copy(text) {
 
 function invitePanel(app, ctl) {
   const code = app.room.code;
-  const link = joinLink(code);
+  const base = phoneAddress(ctl);
+  const link = joinLink(base, code);
   const host = ctl.isHost();
   return h(
     "section",
     { class: "panel invite", "aria-labelledby": "invite-title" },
     h("h2", { id: "invite-title" }, "Invite"),
     h("p", { class: "big-code" }, h("span", { class: "visually-hidden" }, "Room code "), h("strong", { class: "code" }, code)),
+    addressLine(base),
     h("p", {}, "Others open this link, or type the code on the home page:"),
     h("p", { class: "link-line" }, h("a", { href: `#/r/${code}`, class: "join-link" }, link), " ", button("Copy link", () => copy(link), { cls: "btn-small" })),
     host
@@ -221,7 +253,7 @@ function sharedPanel(app, ctl) {
     }
     const data = await ctl.shareDevice({ seats: ticked.map((r) => r.seat.seat), names: names(ticked), secret_turns: secret.checked });
     if (data && data.token) {
-      deviceLink = `${location.origin}/#/d/${room.code}/${encodeURIComponent(data.token)}`;
+      deviceLink = `${phoneAddress(ctl).url}#/d/${room.code}/${encodeURIComponent(data.token)}`;
       ctl.rerender();
     }
   };
