@@ -1208,8 +1208,8 @@ class RoomManager:
             held = ", ".join(str(s) for s in p.seats)
             raise Refused("not_your_seat", f"This device holds the seats {held} only.")
         m = self._live(room, peer, version)
-        if seat is not None and seat not in room.game.actors(m.state):
-            raise Refused("not_your_turn", "The game is not waiting for that seat now.")
+        # the hand-over comes first: whether the game waits for a seat the device is not
+        # showing is that seat's secret (a night role), so it must not change the refusal
         if seat is None or seat != shown:
             raise Refused(
                 "not_handed_over",
