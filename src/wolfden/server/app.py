@@ -461,12 +461,13 @@ def create_app(
         scheme, _, value = header.partition(" ")
         return value.strip() if scheme.lower() == "bearer" else None
 
-    def room_reply(room: Room) -> dict[str, Any]:
-        return {"room": room.summary()}
+    def room_reply(room: Room, p: Participant | None = None) -> dict[str, Any]:
+        """The room as ``p`` sees it (the host reads the whole config), else as anyone does."""
+        return {"room": room.summary(host=p is not None and p.id == room.host)}
 
     def joined(room: Room, p: Participant, token: str) -> JSONResponse:
         return JSONResponse(
-            {"code": room.code, "token": token, "participant": p.id, "room": room.summary()},
+            {"code": room.code, "token": token, "participant": p.id, **room_reply(room, p)},
             status_code=201,
         )
 
@@ -532,7 +533,7 @@ def create_app(
         """Who this token is in the room (401 if it no longer works)."""
         room = look_up(request, code)
         p = manager.authenticate(room, bearer(request))
-        return {"participant": room.participant_json(p), "room": room.summary()}
+        return {"participant": room.participant_json(p), **room_reply(room, p)}
 
     @app.post("/api/rooms/{code}/participants/{pid}/seat", tags=["rooms"])
     async def take_seat(code: str, pid: str, body: TakeSeat, request: Request) -> dict[str, Any]:
@@ -540,7 +541,7 @@ def create_app(
         room = look_up(request, code)
         actor = manager.authenticate(room, bearer(request))
         manager.move(room, actor, manager.participant(room, pid), body.seat)
-        return room_reply(room)
+        return room_reply(room, actor)
 
     @app.post("/api/rooms/{code}/participants/{pid}/leave", tags=["rooms"])
     async def leave(code: str, pid: str, request: Request) -> dict[str, Any]:
@@ -559,40 +560,43 @@ def create_app(
         manager.require_host(room, bearer(request))
         return room
 
+    def host_reply(room: Room) -> dict[str, Any]:
+        return {"room": room.summary(host=True)}
+
     @app.put("/api/rooms/{code}/config", tags=["host"])
     async def set_config(code: str, body: SetConfig, request: Request) -> dict[str, Any]:
         """Replace the configuration between matches; the seats follow its player count."""
         room = host_room(code, request)
         manager.set_config(room, body.config)
-        return room_reply(room)
+        return host_reply(room)
 
     @app.put("/api/rooms/{code}/settings", tags=["host"])
     async def set_settings(code: str, body: SetSettings, request: Request) -> dict[str, Any]:
         """What happens to absent players, the grace period, the stand-in bot, the bot delay."""
         room = host_room(code, request)
         manager.set_settings(room, body.model_dump(exclude_none=True))
-        return room_reply(room)
+        return host_reply(room)
 
     @app.post("/api/rooms/{code}/seats/{seat}/bot", tags=["host"])
     async def add_bot(code: str, seat: int, body: AddBot, request: Request) -> dict[str, Any]:
         """Put a bot of the given kind in an empty seat."""
         room = host_room(code, request)
         manager.add_bot(room, seat, body.kind)
-        return room_reply(room)
+        return host_reply(room)
 
     @app.delete("/api/rooms/{code}/seats/{seat}/bot", tags=["host"])
     async def remove_bot(code: str, seat: int, request: Request) -> dict[str, Any]:
         """Take the bot out of a seat."""
         room = host_room(code, request)
         manager.remove_bot(room, seat)
-        return room_reply(room)
+        return host_reply(room)
 
     @app.post("/api/rooms/{code}/participants/{pid}/kick", tags=["host"])
     async def kick(code: str, pid: str, request: Request) -> dict[str, Any]:
         """Remove someone; in a match a stand-in bot plays their seat."""
         room = host_room(code, request)
         manager.remove_participant(room, manager.participant(room, pid), "kicked")
-        return room_reply(room)
+        return host_reply(room)
 
     @app.post("/api/rooms/{code}/participants/{pid}/token", tags=["host"])
     async def reissue(code: str, pid: str, request: Request) -> dict[str, Any]:
@@ -616,14 +620,14 @@ def create_app(
             this_device=body.this_device,
             secret_turns=body.secret_turns,
         )
-        return {"participant": device.id, "token": token, "room": room.summary()}
+        return {"participant": device.id, "token": token, **room_reply(room, host)}
 
     @app.post("/api/rooms/{code}/host", tags=["host"])
     async def hand_over(code: str, body: HandOver, request: Request) -> dict[str, Any]:
         """Hand the host role to another participant."""
         room = host_room(code, request)
         manager.hand_over(room, manager.participant(room, body.participant))
-        return room_reply(room)
+        return room_reply(room)  # no longer the host's: the config as anyone reads it
 
     @app.post("/api/rooms/{code}/start", tags=["host"])
     async def start(code: str, request: Request, body: Start | None = None) -> dict[str, Any]:
@@ -632,35 +636,35 @@ def create_app(
         body = body or Start.model_validate({})
         fill: Any = body.fill_with if "fill_with" in body.model_fields_set else ""
         manager.start(room, fill_with=fill, seed=body.seed)
-        return room_reply(room)
+        return host_reply(room)
 
     @app.post("/api/rooms/{code}/again", tags=["host"])
     async def again(code: str, request: Request, body: Again | None = None) -> dict[str, Any]:
         """Play again with the same seats and configuration."""
         room = host_room(code, request)
         manager.start(room, seed=body.seed if body else None, again=True)
-        return room_reply(room)
+        return host_reply(room)
 
     @app.post("/api/rooms/{code}/end", tags=["host"])
     async def end(code: str, request: Request) -> dict[str, Any]:
         """End the match now, without a result."""
         room = host_room(code, request)
         manager.end(room)
-        return room_reply(room)
+        return host_reply(room)
 
     @app.post("/api/rooms/{code}/pause", tags=["host"])
     async def pause(code: str, request: Request) -> dict[str, Any]:
         """Stop the clock; actions are refused until resume."""
         room = host_room(code, request)
         manager.pause(room, True)
-        return room_reply(room)
+        return host_reply(room)
 
     @app.post("/api/rooms/{code}/resume", tags=["host"])
     async def resume(code: str, request: Request) -> dict[str, Any]:
         """Start the clock again; the paused time is added to the deadline."""
         room = host_room(code, request)
         manager.pause(room, False)
-        return room_reply(room)
+        return host_reply(room)
 
     # -- matches --------------------------------------------------------------------------
 
@@ -777,7 +781,11 @@ def create_app(
         if not manager.attach(room, conn):
             conn.send(
                 json.dumps(
-                    {"type": "room", "room": room.summary(), "server_time": clock.now()},
+                    {
+                        "type": "room",
+                        "room": room.summary(host=p.id == room.host),
+                        "server_time": clock.now(),
+                    },
                     ensure_ascii=False,
                 )
             )

@@ -493,7 +493,7 @@ def install(
             "sizes": sizes,
         }
         store.save_room_choice(room.code, {**chosen, "pools": pools})
-        return {"room": room.summary(), **chosen}
+        return {"room": room.summary(host=True), **chosen}
 
     def with_chosen_words(room: Room, config: Any) -> Any:
         """The match's config with the words the host chose (kept out of the room summary,
