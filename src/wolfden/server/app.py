@@ -99,6 +99,68 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+class BodyLimit:
+    """Refuses an HTTP request whose body is larger than ``limit`` bytes with ``413`` before
+    anything parses it: by its Content-Length at once, else while it streams in."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length":
+                if not value.isdigit() or int(value) > self.limit:
+                    await self.refuse(scope, send)
+                    return
+        # read the whole body here (at most ``limit`` bytes), then hand it on
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limit:
+                await self.refuse(scope, send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def refuse(self, scope: Scope, send: Send) -> None:
+        response = JSONResponse(
+            {
+                "error": {
+                    "code": "too_large",
+                    "message": f"A request body may be at most {self.limit} bytes.",
+                }
+            },
+            status_code=413,
+            headers={"connection": "close"},
+        )
+        await response(scope, _nothing, send)
+
+
+async def _nothing() -> Message:
+    return {"type": "http.disconnect"}
+
+
 RAW_SEND = "wolfden.send"
 
 
@@ -175,10 +237,12 @@ class HandOver(Body):
 
 class SharedDevice(Body):
     seats: list[int] | Literal["all"] = Field(
-        description='The seats this device holds: seat numbers, or "all".'
+        description='The seats this device holds: seat numbers, or "all".', max_length=64
     )
     names: list[str] | None = Field(
-        None, description="The name of the person at each of these seats (same order)."
+        None,
+        description="The name of the person at each of these seats (same order).",
+        max_length=64,
     )
     name: str | None = Field(None, description="The device's own name (a new device).")
     this_device: bool = Field(
@@ -850,6 +914,7 @@ def create_app(
     if web is not None and Path(web).is_dir():
         app.mount("/", WebClient(directory=str(web), html=True), name="web")
 
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RawSend)
     return app

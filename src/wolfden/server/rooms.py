@@ -92,6 +92,10 @@ def clean_name(raw: Any) -> str:
     """A name as shown to others: trimmed, 1–24 characters, no control characters."""
     if not isinstance(raw, str):
         raise Refused("bad_name", "A name is text of 1 to 24 characters.", 400)
+    if len(raw) > 4 * NAME_MAX:  # before anything reads every character
+        raise Refused(
+            "bad_name", f"That name has {len(raw)} characters; use at most {NAME_MAX}.", 400
+        )
     name = unicodedata.normalize("NFC", raw).strip()
     if any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Zl", "Zp") for c in name):
         raise Refused("bad_name", "A name cannot contain line breaks or control characters.", 400)
