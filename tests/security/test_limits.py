@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from tests.server.conftest import Server
-from wolfden.server.rooms import clean_name
 from wolfden.server.errors import Refused
+from wolfden.server.rooms import clean_name
 from wolfden.server.settings import Settings
 
 LIMIT = Settings().max_body_bytes

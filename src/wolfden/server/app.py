@@ -112,10 +112,9 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         for name, value in scope.get("headers", ()):
-            if name == b"content-length":
-                if not value.isdigit() or int(value) > self.limit:
-                    await self.refuse(scope, send)
-                    return
+            if name == b"content-length" and (not value.isdigit() or int(value) > self.limit):
+                await self.refuse(scope, send)
+                return
         # read the whole body here (at most ``limit`` bytes), then hand it on
         chunks: list[bytes] = []
         size = 0
