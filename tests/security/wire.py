@@ -78,6 +78,7 @@ ROOM_KEYS = {
     "game",
     "status",
     "config",
+    "config_withheld",
     "seats",
     "participants",
     "settings",

@@ -112,8 +112,8 @@ def test_actions_for_a_seat_not_held_or_not_waited_for_are_refused(server: Serve
     version = match_of(server, code).version
     foreign = send(device, {"type": "action", "id": "a", "text": "scatter", "seat": 4})
     assert foreign["type"] == "rejected" and foreign["error"]["code"] == "not_your_seat"
-    idle = send(device, {"type": "action", "id": "b", "text": "haunt A1", "seat": 1})
-    assert idle["error"]["code"] == "not_your_turn"
+    other = send(device, {"type": "action", "id": "b", "text": "haunt A1", "seat": 1})
+    assert other["error"]["code"] == "not_handed_over"
     assert match_of(server, code).version == version
     done = send(device, {"type": "action", "id": "c", "text": "scatter"})
     assert done["type"] == "accepted"
@@ -276,6 +276,30 @@ def test_with_secret_turns_the_device_is_offered_to_every_seat_not_only_the_acti
     assert [e for e in device.view["events"] if e["public"] is False]
     send(device, {"type": "cover", "id": "d"})
     device.wait(lambda: device.view is not None and device.view["device"]["shown"] is None)
+
+
+def test_a_covered_device_is_refused_alike_for_every_held_seat_at_night(server: Server) -> None:
+    """Every seat of a Werewolf table on one device, covered at night: an action for any held
+    seat is refused the same way, whether that seat has a night role or not (the refusal
+    would otherwise tell the table who the Werewolves, the Seer and the Guardian are)."""
+    made = server.create(config={"players": 7, "min_night_seconds": 0})
+    code, token = made["code"], made["token"]
+    r = server.host(
+        "POST", f"/api/rooms/{code}/devices", token, json={"seats": "all", "this_device": True}
+    )
+    assert r.status_code == 200, r.text
+    device = Client(server, code, token)
+    server.host("POST", f"/api/rooms/{code}/start", token, json={"seed": 4})
+    device.expect("view")
+    m = match_of(server, code)
+    actors = werewolf.actors(m.state)
+    assert actors and set(range(7)) - actors  # some seats act tonight, some do not
+    codes = {}
+    for seat in range(7):
+        answer = send(device, {"type": "action", "id": f"a{seat}", "text": "vote 1", "seat": seat})
+        codes[seat] = (answer["type"], answer["error"]["code"], answer["error"]["message"])
+    assert set(codes.values()) == {("rejected", "not_handed_over", codes[0][2])}, codes
+    assert match_of(server, code).version == m.version
 
 
 def test_with_secret_turns_a_device_holding_no_night_role_is_offered_all_the_same(

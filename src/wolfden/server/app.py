@@ -100,6 +100,67 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+class BodyLimit:
+    """Refuses an HTTP request whose body is larger than ``limit`` bytes with ``413`` before
+    anything parses it: by its Content-Length at once, else while it streams in."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length" and (not value.isdigit() or int(value) > self.limit):
+                await self.refuse(scope, send)
+                return
+        # read the whole body here (at most ``limit`` bytes), then hand it on
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limit:
+                await self.refuse(scope, send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def refuse(self, scope: Scope, send: Send) -> None:
+        response = JSONResponse(
+            {
+                "error": {
+                    "code": "too_large",
+                    "message": f"A request body may be at most {self.limit} bytes.",
+                }
+            },
+            status_code=413,
+            headers={"connection": "close"},
+        )
+        await response(scope, _nothing, send)
+
+
+async def _nothing() -> Message:
+    return {"type": "http.disconnect"}
+
+
 RAW_SEND = "wolfden.send"
 
 
@@ -176,10 +237,12 @@ class HandOver(Body):
 
 class SharedDevice(Body):
     seats: list[int] | Literal["all"] = Field(
-        description='The seats this device holds: seat numbers, or "all".'
+        description='The seats this device holds: seat numbers, or "all".', max_length=64
     )
     names: list[str] | None = Field(
-        None, description="The name of the person at each of these seats (same order)."
+        None,
+        description="The name of the person at each of these seats (same order).",
+        max_length=64,
     )
     name: str | None = Field(None, description="The device's own name (a new device).")
     this_device: bool = Field(
@@ -462,12 +525,13 @@ def create_app(
         scheme, _, value = header.partition(" ")
         return value.strip() if scheme.lower() == "bearer" else None
 
-    def room_reply(room: Room) -> dict[str, Any]:
-        return {"room": room.summary()}
+    def room_reply(room: Room, p: Participant | None = None) -> dict[str, Any]:
+        """The room as ``p`` sees it (the host reads the whole config), else as anyone does."""
+        return {"room": room.summary(host=p is not None and p.id == room.host)}
 
     def joined(room: Room, p: Participant, token: str) -> JSONResponse:
         return JSONResponse(
-            {"code": room.code, "token": token, "participant": p.id, "room": room.summary()},
+            {"code": room.code, "token": token, "participant": p.id, **room_reply(room, p)},
             status_code=201,
         )
 
@@ -533,7 +597,7 @@ def create_app(
         """Who this token is in the room (401 if it no longer works)."""
         room = look_up(request, code)
         p = manager.authenticate(room, bearer(request))
-        return {"participant": room.participant_json(p), "room": room.summary()}
+        return {"participant": room.participant_json(p), **room_reply(room, p)}
 
     @app.post("/api/rooms/{code}/participants/{pid}/seat", tags=["rooms"])
     async def take_seat(code: str, pid: str, body: TakeSeat, request: Request) -> dict[str, Any]:
@@ -541,7 +605,7 @@ def create_app(
         room = look_up(request, code)
         actor = manager.authenticate(room, bearer(request))
         manager.move(room, actor, manager.participant(room, pid), body.seat)
-        return room_reply(room)
+        return room_reply(room, actor)
 
     @app.post("/api/rooms/{code}/participants/{pid}/leave", tags=["rooms"])
     async def leave(code: str, pid: str, request: Request) -> dict[str, Any]:
@@ -560,40 +624,43 @@ def create_app(
         manager.require_host(room, bearer(request))
         return room
 
+    def host_reply(room: Room) -> dict[str, Any]:
+        return {"room": room.summary(host=True)}
+
     @app.put("/api/rooms/{code}/config", tags=["host"])
     async def set_config(code: str, body: SetConfig, request: Request) -> dict[str, Any]:
         """Replace the configuration between matches; the seats follow its player count."""
         room = host_room(code, request)
         manager.set_config(room, body.config)
-        return room_reply(room)
+        return host_reply(room)
 
     @app.put("/api/rooms/{code}/settings", tags=["host"])
     async def set_settings(code: str, body: SetSettings, request: Request) -> dict[str, Any]:
         """What happens to absent players, the grace period, the stand-in bot, the bot delay."""
         room = host_room(code, request)
         manager.set_settings(room, body.model_dump(exclude_none=True))
-        return room_reply(room)
+        return host_reply(room)
 
     @app.post("/api/rooms/{code}/seats/{seat}/bot", tags=["host"])
     async def add_bot(code: str, seat: int, body: AddBot, request: Request) -> dict[str, Any]:
         """Put a bot of the given kind in an empty seat."""
         room = host_room(code, request)
         manager.add_bot(room, seat, body.kind)
-        return room_reply(room)
+        return host_reply(room)
 
     @app.delete("/api/rooms/{code}/seats/{seat}/bot", tags=["host"])
     async def remove_bot(code: str, seat: int, request: Request) -> dict[str, Any]:
         """Take the bot out of a seat."""
         room = host_room(code, request)
         manager.remove_bot(room, seat)
-        return room_reply(room)
+        return host_reply(room)
 
     @app.post("/api/rooms/{code}/participants/{pid}/kick", tags=["host"])
     async def kick(code: str, pid: str, request: Request) -> dict[str, Any]:
         """Remove someone; in a match a stand-in bot plays their seat."""
         room = host_room(code, request)
         manager.remove_participant(room, manager.participant(room, pid), "kicked")
-        return room_reply(room)
+        return host_reply(room)
 
     @app.post("/api/rooms/{code}/participants/{pid}/token", tags=["host"])
     async def reissue(code: str, pid: str, request: Request) -> dict[str, Any]:
@@ -617,14 +684,14 @@ def create_app(
             this_device=body.this_device,
             secret_turns=body.secret_turns,
         )
-        return {"participant": device.id, "token": token, "room": room.summary()}
+        return {"participant": device.id, "token": token, **room_reply(room, host)}
 
     @app.post("/api/rooms/{code}/host", tags=["host"])
     async def hand_over(code: str, body: HandOver, request: Request) -> dict[str, Any]:
         """Hand the host role to another participant."""
         room = host_room(code, request)
         manager.hand_over(room, manager.participant(room, body.participant))
-        return room_reply(room)
+        return room_reply(room)  # no longer the host's: the config as anyone reads it
 
     @app.post("/api/rooms/{code}/start", tags=["host"])
     async def start(code: str, request: Request, body: Start | None = None) -> dict[str, Any]:
@@ -633,35 +700,35 @@ def create_app(
         body = body or Start.model_validate({})
         fill: Any = body.fill_with if "fill_with" in body.model_fields_set else ""
         manager.start(room, fill_with=fill, seed=body.seed)
-        return room_reply(room)
+        return host_reply(room)
 
     @app.post("/api/rooms/{code}/again", tags=["host"])
     async def again(code: str, request: Request, body: Again | None = None) -> dict[str, Any]:
         """Play again with the same seats and configuration."""
         room = host_room(code, request)
         manager.start(room, seed=body.seed if body else None, again=True)
-        return room_reply(room)
+        return host_reply(room)
 
     @app.post("/api/rooms/{code}/end", tags=["host"])
     async def end(code: str, request: Request) -> dict[str, Any]:
         """End the match now, without a result."""
         room = host_room(code, request)
         manager.end(room)
-        return room_reply(room)
+        return host_reply(room)
 
     @app.post("/api/rooms/{code}/pause", tags=["host"])
     async def pause(code: str, request: Request) -> dict[str, Any]:
         """Stop the clock; actions are refused until resume."""
         room = host_room(code, request)
         manager.pause(room, True)
-        return room_reply(room)
+        return host_reply(room)
 
     @app.post("/api/rooms/{code}/resume", tags=["host"])
     async def resume(code: str, request: Request) -> dict[str, Any]:
         """Start the clock again; the paused time is added to the deadline."""
         room = host_room(code, request)
         manager.pause(room, False)
-        return room_reply(room)
+        return host_reply(room)
 
     # -- matches --------------------------------------------------------------------------
 
@@ -778,7 +845,11 @@ def create_app(
         if not manager.attach(room, conn):
             conn.send(
                 json.dumps(
-                    {"type": "room", "room": room.summary(), "server_time": clock.now()},
+                    {
+                        "type": "room",
+                        "room": room.summary(host=p.id == room.host),
+                        "server_time": clock.now(),
+                    },
                     ensure_ascii=False,
                 )
             )
@@ -844,6 +915,7 @@ def create_app(
     if web is not None and Path(web).is_dir():
         app.mount("/", WebClient(directory=str(web), html=True), name="web")
 
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RawSend)
     return app

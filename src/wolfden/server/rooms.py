@@ -92,6 +92,10 @@ def clean_name(raw: Any) -> str:
     """A name as shown to others: trimmed, 1–24 characters, no control characters."""
     if not isinstance(raw, str):
         raise Refused("bad_name", "A name is text of 1 to 24 characters.", 400)
+    if len(raw) > 4 * NAME_MAX:  # before anything reads every character
+        raise Refused(
+            "bad_name", f"That name has {len(raw)} characters; use at most {NAME_MAX}.", 400
+        )
     name = unicodedata.normalize("NFC", raw).strip()
     if any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Zl", "Zp") for c in name):
         raise Refused("bad_name", "A name cannot contain line breaks or control characters.", 400)
@@ -339,7 +343,17 @@ class Room:
             out["secret_turns"] = p.secret_turns
         return out
 
-    def summary(self) -> dict[str, Any]:
+    def public_config(self, config: Any = None) -> tuple[dict[str, Any], list[str]]:
+        """The config as anyone may read it, and the names of the options left out: the
+        game's ``secret_options`` (Werewords' word pools) are shown empty."""
+        data = config_to_json(self.config if config is None else config)
+        withheld = [k for k in getattr(self.game, "secret_options", ()) if data.get(k)]
+        for k in withheld:
+            data[k] = []
+        return data, withheld
+
+    def summary(self, host: bool = False) -> dict[str, Any]:
+        """The room as its people see it; ``host``: as the host sees it (the whole config)."""
         m = self.match
         seats = []
         for i, slot in enumerate(self.seats):
@@ -353,11 +367,13 @@ class Room:
                     "stand_in": m is not None and not m.ended and i in m.stand_ins,
                 }
             )
+        config, withheld = (config_to_json(self.config), []) if host else self.public_config()
         return {
             "code": self.code,
             "game": self.game.id,
             "status": self.status,
-            "config": config_to_json(self.config),
+            "config": config,
+            "config_withheld": withheld,
             "seats": seats,
             "participants": [self.participant_json(p) for p in self.participants.values()],
             "settings": asdict(self.settings),
@@ -1136,15 +1152,46 @@ class RoomManager:
                 "match_in_progress",
                 "This match is still being played; its record is available when it has ended.",
             )
+        actions = [(seat, Action.parse(text)) for seat, text, _at in stored.actions]
+        config, meta = self._public_record_config(stored, actions)
         record = MatchRecord(
             game=stored.game,
             version=stored.version,
-            config=stored.config,
+            config=config,
             seed=stored.seed,
-            actions=[(seat, Action.parse(text)) for seat, text, _at in stored.actions],
-            meta={**stored.meta, "outcome": stored.outcome},
+            actions=actions,
+            meta={**stored.meta, **meta, "outcome": stored.outcome},
         )
         return record.to_json()
+
+    def _public_record_config(
+        self, stored: StoredMatch, actions: list[tuple[int | None, Action]]
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The config a match's record shows: of the game's secret options (word pools) only
+        the words the match made public; the rest may still be drawn by the next match."""
+        try:
+            game = games.get(stored.game)
+        except UnknownGame:
+            return stored.config, {}
+        secret = [k for k in getattr(game, "secret_options", ()) if stored.config.get(k)]
+        if not secret:
+            return stored.config, {}
+        state = game.setup(config_from_json(game.Config, stored.config), stored.seed)
+        for seat, action in actions:
+            state, _events = game.apply(state, seat, action)
+        public: set[str] = set()
+        _strings(game.view(state, SPECTATOR), public)
+        _strings(stored.outcome, public)
+        folded = {s.casefold() for s in public}
+        config = dict(stored.config)
+        for k in secret:
+            config[k] = [w for w in stored.config[k] if w.casefold() in folded]
+        note = {
+            "withheld": secret,
+            "withheld_note": "the word pools show only the words this match made public; "
+            "the record does not replay without the rest",
+        }
+        return config, note
 
     # -- the match master -------------------------------------------------------------
 
@@ -1208,8 +1255,8 @@ class RoomManager:
             held = ", ".join(str(s) for s in p.seats)
             raise Refused("not_your_seat", f"This device holds the seats {held} only.")
         m = self._live(room, peer, version)
-        if seat is not None and seat not in room.game.actors(m.state):
-            raise Refused("not_your_turn", "The game is not waiting for that seat now.")
+        # the hand-over comes first: whether the game waits for a seat the device is not
+        # showing is that seat's secret (a night role), so it must not change the refusal
         if seat is None or seat != shown:
             raise Refused(
                 "not_handed_over",
@@ -1519,10 +1566,16 @@ class RoomManager:
     def publish_room(self, room: Room) -> None:
         if not room.peers:
             return
-        text = _json({"type": "room", "room": room.summary(), "server_time": self.clock.now()})
-        for peers in room.peers.values():
+        now = self.clock.now()
+        summary = room.summary()
+        text = _json({"type": "room", "room": summary, "server_time": now})
+        host = text
+        if summary["config_withheld"] and room.host in room.peers:
+            # the host alone reads the whole config (the words they typed)
+            host = _json({"type": "room", "room": room.summary(host=True), "server_time": now})
+        for pid, peers in room.peers.items():
             for peer in peers:
-                peer.send(text)
+                peer.send(host if pid == room.host else text)
 
     def send_view(self, room: Room, peer: Peer) -> None:
         """The current view to one connection, whatever it was shown before (after hello)."""
@@ -1635,6 +1688,19 @@ def _events(game: Game, state: Any, events: list[Event], viewer: Viewer) -> list
             shown["public"] = e.audience.public
             out.append(shown)
     return out
+
+
+def _strings(value: Any, out: set[str]) -> None:
+    """Every string inside a JSON value."""
+    if isinstance(value, str):
+        out.add(value)
+    elif isinstance(value, Mapping):
+        for k, v in value.items():
+            _strings(k, out)
+            _strings(v, out)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            _strings(v, out)
 
 
 def _restore_lobby(room: Room, doc: dict[str, Any]) -> None:

@@ -20,6 +20,9 @@ class Settings:
     """Default for new rooms: seconds a bot waits before it acts, so people can follow."""
     time_scale: float = 1.0
     """Deadlines pass this many times faster (for demos and tests; 1 in real play)."""
+    max_body_bytes: int = 1_048_576
+    """Largest HTTP request body read; larger ones get ``413 too_large`` before parsing (a
+    word list of 5,000 entries fits several times over)."""
     max_message_bytes: int = 8192
     """Largest WebSocket message handled; larger ones get ``too_large``."""
     messages_per_second: float = 20.0

@@ -65,7 +65,9 @@ class ListBody(Body):
     name: str | None = Field(None, description="1-60 characters; from a JSON import if left out.")
     difficulty: Difficulty | None = Field(None, description="Default medium.")
     age: Age | None = Field(None, description="Default all.")
-    entries: list[str] | None = Field(None, description="The entries, one per item.")
+    entries: list[str] | None = Field(
+        None, description="The entries, one per item (at most 5,000).", max_length=5000
+    )
     text: str | None = Field(None, description="Pasted or imported text, instead of entries.")
     format: Format = Field("text", description="The format of 'text'.")
 
@@ -97,10 +99,13 @@ def _all_difficulties() -> list[Difficulty]:
 
 
 class RoomWords(Body):
-    categories: list[str] = Field(default_factory=list, description="Built-in; [] = all.")
+    categories: list[str] = Field(
+        default_factory=list, description="Built-in; [] = all.", max_length=64
+    )
     builtin: list[Difficulty] = Field(
         default_factory=_all_difficulties,
         description="Difficulties whose pool keeps the built-in words.",
+        max_length=4,
     )
     max_age: Age = "adults"
     lists: list[ListChoice] = Field(default_factory=list, max_length=50)
@@ -493,7 +498,7 @@ def install(
             "sizes": sizes,
         }
         store.save_room_choice(room.code, {**chosen, "pools": pools})
-        return {"room": room.summary(), **chosen}
+        return {"room": room.summary(host=True), **chosen}
 
     def with_chosen_words(room: Room, config: Any) -> Any:
         """The match's config with the words the host chose (kept out of the room summary,

@@ -28,6 +28,9 @@ from wolfden.games.werewords.views import perturb_hidden, view, visible_events
 id = "werewords"
 version = "1"
 title = "Werewords"
+secret_options = ("words_easy", "words_medium", "words_hard", "words_ridiculous")
+"""Options only the host may read: the Mayor's candidate words are drawn from these pools, so
+they stay off the room summary and out of the match record (but for the words played)."""
 
 __all__ = [
     "AgeRating",

@@ -284,8 +284,10 @@ _RANGES = (
 @lru_cache(maxsize=64)
 def pool_problem(words: tuple[str, ...]) -> str | None:
     """What is wrong with a word pool (checked once per pool, however many matches use it)."""
-    from wolfden.words.validate import WordError, validate_entry
+    from wolfden.words.validate import MAX_ENTRIES, WordError, validate_entry
 
+    if len(words) > MAX_ENTRIES:
+        return f"{len(words)} words; a pool holds at most {MAX_ENTRIES}"
     for i, word in enumerate(words):
         try:
             validate_entry(word)
