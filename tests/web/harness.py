@@ -64,22 +64,30 @@ def legal_of(game_id: str, state: Any, seat: int | None) -> list[dict[str, Any]]
 
 
 RENDER = """
-async ({game, renderer, view, legal, seat, table, host, names, local, outcome, deadline}) => {
+async ({game, renderer, view, legal, seat, table, host, names, local, outcome, deadline,
+        hidden, bots, fresh}) => {
   const mod = (await import(`/games/${renderer}.js`)).default;
-  const seats = names.map((name, i) => ({seat: i, name, participant: 'p' + i, connected: true}));
+  const seats = names.map((name, i) => bots.includes(i)
+    ? {seat: i, name, participant: null, bot: 'rules', connected: true}
+    : {seat: i, name, participant: 'p' + i, connected: true});
   const ctx = {
     view, legal, hostActions: [], deadline, paused: false, outcome, version: 1, match: 'm',
     events: [], log: [], you: {seat, role: table ? 'table' : 'player', host},
     seat, isTable: table, device: null, isHost: host,
     room: {code: 'ABCD', game, status: outcome ? 'ended' : 'live', seats, participants: []},
-    busy: false, local: window.__local || (window.__local = local), ended: Boolean(outcome),
+    busy: false, local: (fresh ? (window.__local = local) : (window.__local = window.__local || local)), ended: Boolean(outcome),
     act: async (a) => { (window.__acted = window.__acted || []).push(a); return true; },
     hostAct: async () => true,
     legalNamed: (n) => legal.filter((a) => a.name === n),
     can: (n, ...args) => legal.some((a) => a.name === n && args.every((x, i) => a.args[i] === x)),
     seatInfo: (s) => seats[s],
     rerender: () => window.__draw(),
+    private: hidden !== null,
+    get hidden() { return window.__hidden; },
+    reveal: () => { window.__hidden = false; window.__draw(); },
+    hideNow: () => { window.__hidden = hidden !== null; window.__draw(); },
   };
+  window.__hidden = Boolean(hidden);
   window.__draw = () => {
     const main = document.getElementById('main');
     const box = document.createElement('div');
@@ -92,8 +100,6 @@ async ({game, renderer, view, legal, seat, table, host, names, local, outcome, d
   window.__draw();
 }
 """
-
-RENDERERS = {"robbers_horror": "robbers-horror", "werwoelfe_kids": "werwoelfe-kids"}
 
 
 def show(
@@ -109,16 +115,22 @@ def show(
     local: dict[str, Any] | None = None,
     outcome: dict[str, Any] | None = None,
     deadline: dict[str, Any] | None = None,
+    hidden: bool | None = None,
+    bots: tuple[int, ...] = (),
+    fresh: bool = True,
 ) -> None:
-    """Draw ``view`` with the game's renderer on the page (opened at the home page first)."""
-    if "/#" not in page.url and not page.url.endswith("/"):
+    """Draw ``view`` with the game's renderer on the page (opened at the home page first).
+    ``hidden``: None for a screen outside the privacy model (a table, a shared device, the
+    setting off), else whether this phone's screen is hidden now. ``bots``: the seats bots
+    hold. ``fresh=False`` keeps the screen's local state (a draft) from the last drawing."""
+    if page.url == "about:blank":
         page.goto("/")
-    page.wait_for_selector("form.create")
+        page.wait_for_selector("form.create")
     page.evaluate(
         RENDER,
         {
-            "game": game_id.replace("_", "-"),
-            "renderer": RENDERERS.get(game_id, game_id.replace("_", "-")),
+            "game": game_id,
+            "renderer": game_id,
             "view": view,
             "legal": legal or [],
             "seat": seat,
@@ -128,5 +140,8 @@ def show(
             "local": local or {},
             "outcome": outcome,
             "deadline": deadline,
+            "hidden": hidden,
+            "bots": list(bots),
+            "fresh": fresh,
         },
     )
