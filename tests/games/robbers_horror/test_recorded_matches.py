@@ -11,8 +11,11 @@ from typing import Any
 
 import pytest
 
+from wolfden import bots
+from wolfden.engine.config import config_from_json
 from wolfden.engine.record import MatchRecord, replay
 from wolfden.games import robbers_horror as rh
+from wolfden.sim.runner import play_match
 
 from .recorded import event_json, load_fixtures, outcome_json, step_digest
 
@@ -39,3 +42,14 @@ def test_a_recorded_match_replays_identically(name: str, match: dict[str, Any]) 
             assert rh.outcome(state) is None, f"an outcome before the end, at step {i}"
     assert outcome_json(steps[-1][0]) == match["outcome"]
     assert match["outcome"] is not None
+
+
+RULES_MATCHES = [(name, match) for name, match in MATCHES if set(match["bots"]) == {"rules"}]
+
+
+@pytest.mark.parametrize(("name", "match"), RULES_MATCHES, ids=[n for n, _ in RULES_MATCHES])
+def test_the_rules_bot_still_plays_the_recorded_cards(name: str, match: dict[str, Any]) -> None:
+    record = MatchRecord.from_json(match["record"])
+    config = config_from_json(rh.Config, record.config)
+    players = {seat: bots.make(rh.id, "rules", seat) for seat in range(config.players)}
+    assert play_match(rh, config, record.seed, players).record.actions == record.actions
