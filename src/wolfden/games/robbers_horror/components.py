@@ -114,30 +114,30 @@ KNIFE = Card("K")
 TRAITOR = Card("T")
 
 
-def deck(players: int) -> tuple[Card, ...]:
-    """The deck for this many players, in card order, as the seed's table gives it.
+FULL_DECK: tuple[Card, ...] = (
+    *(Card(text) for text in NOTATIONS[:30]),
+    WEREWOLF,
+    WEREWOLF,
+    SEER,
+    KNIFE,
+    KNIFE,
+    TRAITOR,
+)
+"""The 36 cards, in card order: two Werewolves and two Knives, one of every other card."""
 
-    3 players: chests and robbers 13–15, one Werewolf and the Seer are left out (28 cards).
-    4 and 5 players: all 36 cards (two Werewolves, two Knives).
-    """
-    if players == 3:
-        return (
-            *(Card(f"C{rank}") for rank in range(1, 13)),
-            *(Card(f"R{rank}") for rank in range(1, 13)),
-            WEREWOLF,
-            KNIFE,
-            KNIFE,
-            TRAITOR,
-        )
-    return (
-        *(Card(text) for text in NOTATIONS[:30]),
-        WEREWOLF,
-        WEREWOLF,
-        SEER,
-        KNIFE,
-        KNIFE,
-        TRAITOR,
-    )
+THREE_PLAYER_DECK: tuple[Card, ...] = (
+    *(Card(f"{suit}{rank}") for suit in "CR" for rank in range(1, 13)),
+    WEREWOLF,
+    KNIFE,
+    KNIFE,
+    TRAITOR,
+)
+"""3 players: chests and robbers 13–15, one Werewolf and the Seer are left out (28 cards)."""
+
+
+def deck(players: int) -> tuple[Card, ...]:
+    """The deck for this many players, in card order, as the seed's table gives it."""
+    return THREE_PLAYER_DECK if players == 3 else FULL_DECK
 
 
 def hand_size(players: int) -> int:

@@ -194,7 +194,7 @@ def complete_trick(state: State, events: list[Event]) -> tuple[State, list[Event
     """Whoever played the strongest card wins the trick, takes its cards face down and leads
     the next one. When the hands are empty, the deal is scored."""
     players = state.players
-    winning = trick_winner(state.trick)
+    winning = winning_place(state.trick)
     winner = (state.leader + winning) % players
     trick = Trick(len(state.tricks) + 1, state.leader, state.trick, winner)
     events.append(narration.trick_event(trick, effective_of(trick.cards)))
