@@ -93,11 +93,11 @@ def effective_text(effective: Effective) -> str:
     return f"{effective.suit} {effective.rank}"
 
 
-def trick_event(trick: Trick, effective: Sequence[Effective]) -> Event:
-    """The completed trick, with what each card counted as and who took it."""
+def trick_event(trick: Trick, lead: Kind | None, effective: Sequence[Effective]) -> Event:
+    """The completed trick, with its leading suit, what each card counted as and who took
+    it."""
     place = (trick.winner - trick.leader) % len(trick.cards)
     card = trick.cards[place]
-    lead = next((c.kind for c in trick.cards if c.is_normal), None)
     texts = [effective_text(e) for e in effective]
     counting = "" if texts[place] == card.notation else f" (counting as {texts[place]})"
     data = {

@@ -136,27 +136,26 @@ def distinct(cards: Sequence[Card]) -> list[Card]:
 def apply(state: State, seat: Seat | None, action: Action) -> tuple[State, list[Event]]:
     """Play a card. Once every player has played, the trick is complete and its strongest
     card takes it."""
-    check_turn(state, seat)
-    assert state.turn is not None
-    legal = legal_actions(state, state.turn)
+    seat = check_turn(state, seat)
+    legal = legal_actions(state, seat)
     if action not in legal:
         cards = ", ".join(str(a) for a in legal)
-        raise IllegalAction(
-            f"seat {state.turn} cannot play {action}: play one of your cards, {cards}"
-        )
-    state, events = play_card(state, state.turn, Card(str(action.args[0])))
+        raise IllegalAction(f"seat {seat} cannot play {action}: play one of your cards, {cards}")
+    state, events = play_card(state, seat, Card(str(action.args[0])))
     if len(state.trick) == state.players:
         state, events = complete_trick(state, events)
     return state, events
 
 
-def check_turn(state: State, seat: Seat | None) -> None:
+def check_turn(state: State, seat: Seat | None) -> Seat:
+    """The seat to play, if it is the one acting."""
     if state.turn is None:
         raise MatchOver("the match is over; no more cards are played")
     if seat is None:
         raise IllegalAction("there are no moderator actions in this game; the players play cards")
     if seat != state.turn:
         raise NotYourTurn(f"it is seat {state.turn}'s turn to play a card, not seat {seat}'s")
+    return seat
 
 
 def play_card(state: State, seat: Seat, card: Card) -> tuple[State, list[Event]]:
@@ -197,7 +196,9 @@ def complete_trick(state: State, events: list[Event]) -> tuple[State, list[Event
     winning = winning_place(state.trick)
     winner = (state.leader + winning) % players
     trick = Trick(len(state.tricks) + 1, state.leader, state.trick, winner)
-    events.append(narration.trick_event(trick, effective_of(trick.cards)))
+    events.append(
+        narration.trick_event(trick, leading_suit(trick.cards), effective_of(trick.cards))
+    )
     piles = list(state.piles)
     piles[winner] = tuple(sorted((*piles[winner], *trick.cards)))
     state = replace(
