@@ -2,11 +2,12 @@
 
 The fixtures in ``fixtures/`` were recorded from the engine as it was before the rules were
 rewritten plainly (``python -m tests.games.robbers_horror.recorded`` wrote them); the rules
-must keep replaying every one of them to the same events, views and outcome.
+must keep replaying every one of them to the same events, views and outcome. Running it again
+records from the current engine: do that only for a deliberate change of the rules.
 
 Each fixture file (gzipped JSON) holds matches of one config family. A match is its record
-(config, seed, actions), the bots that chose the actions, and per step: every event in full with its
-audience, and a digest of everything else a client or bot could notice at that step (every
+(config, seed, actions), the bots that chose the actions, and per step: every event in full
+with its audience, and a digest of everything else a client or bot could notice at that step (every
 viewer's view, every seat's legal actions, the actors, the deadline, ``phase_seq`` and the
 seats' teams). The last step also holds the Outcome in full.
 """
