@@ -27,7 +27,6 @@ from wolfden.engine import (
     filter_events,
     option,
 )
-from wolfden.engine.rng import bits192
 
 args = st.one_of(st.integers(-(10**9), 10**9), st.text(max_size=30))
 
@@ -105,13 +104,6 @@ class _Config:
     def validate(self) -> None:
         if self.players < 3:
             raise ConfigError("players must be 3 or more")
-
-
-def test_192_bits_at_once_are_three_draws_of_the_generator() -> None:
-    for seed in (0, 1, derive_seed(5, 9), (1 << 64) - 1):
-        rng = Rng(seed)
-        expected = (rng.next64() << 128) | (rng.next64() << 64) | rng.next64()
-        assert bits192(seed) == (expected, rng.state)
 
 
 def test_configs_go_to_json_and_back_with_clear_errors() -> None:

@@ -27,7 +27,7 @@ def play_out(env: robbers_horror_v0.raw_env, seed: int) -> dict[str, float]:
 def expected_deal_rewards(env: robbers_horror_v0.raw_env) -> list[float]:
     """Each seat's sum over the deals: +1 on the deal's winning team, -1 on the other."""
     out = [0.0] * len(env.possible_agents)
-    for result in env.state_.match.results:
+    for result in env.state_.results:
         if result.winner is None:
             continue
         for seat, score in enumerate(result.seats):

@@ -12,10 +12,11 @@ is noted, so the bot knows who took which cards and which cards are still out.
 - ``ismcts``: information-set Monte Carlo tree search (single observer). Each iteration deals
   the unseen cards at random into the other hands, the undealt slot and any pile cards the bot
   did not see, consistent with everything its view shows (its hand, the cards played, the
-  piles' sizes, the chips); then it walks one shared tree of its and the others' moves, with
-  UCB over the moves available in that sampled world, finishes the deal with random play and
-  scores it. It never reads the game state. The budget is a number of iterations (default 400)
-  or a number of seconds.
+  piles' sizes, the chips): a world, which is a state of the game. Then it walks one shared
+  tree of its and the others' moves, with UCB over the moves available in that world, finishes
+  the deal with random play and reads the deal's score, every step through the game's own
+  ``legal_actions`` and ``apply``. It never reads the game state. The budget is a number of
+  iterations (default 400) or a number of seconds.
 """
 
 from __future__ import annotations
@@ -28,38 +29,34 @@ from typing import Any
 
 from wolfden.engine.rng import Rng
 from wolfden.engine.types import Action, Seat
-from wolfden.games.robbers_horror.cards import (
-    CHEST_MASK,
-    ID_OF,
-    KNIFE_MASK,
-    NOTATION,
+from wolfden.games.robbers_horror.components import (
+    KNIFE,
     SEER,
     TRAITOR,
-    TRUMP,
-    W1,
-    W2,
-    WEREWOLF_MASK,
-    deck_ids,
-    trick_values,
+    WEREWOLF,
+    Card,
+    Kind,
+    Role,
+    deck,
 )
-from wolfden.games.robbers_horror.config import DEFAULT_ICONS
-from wolfden.games.robbers_horror.rules import NORMAL_VALUE, icon_table
+from wolfden.games.robbers_horror.config import DEFAULT_ICONS, Config
+from wolfden.games.robbers_horror.rules import (
+    apply,
+    effective_ranks,
+    legal_actions,
+    role_of,
+    winning_place,
+    without,
+)
+from wolfden.games.robbers_horror.state import Chips, State
 
 WEREWOLF_TEAM_ROLES = ("werewolf", "traitor")
 HALVING_COST = 7.0
 """What the rules bot reckons a card that halves a score costs its taker, in icons."""
 
 
-def _to_ids(cards: Sequence[str], taken: set[int]) -> list[int]:
-    """Card notations to distinct ids (a second W or K gets the second id)."""
-    out = []
-    for text in cards:
-        card_id = ID_OF[text]
-        if card_id in taken:
-            card_id += 1
-        taken.add(card_id)
-        out.append(card_id)
-    return out
+def _cards(notations: Sequence[str]) -> list[Card]:
+    return [Card(text) for text in notations]
 
 
 class Memory:
@@ -67,7 +64,7 @@ class Memory:
 
     def __init__(self) -> None:
         self.key: tuple[int, int] = (-1, -1)
-        self.tricks: dict[int, tuple[int, list[str], int]] = {}
+        self.tricks: dict[int, tuple[int, list[Card], int]] = {}
 
     def update(self, view: Mapping[str, Any]) -> None:
         key = (view["deal"], view["deals"])
@@ -79,41 +76,43 @@ class Memory:
         if view.get("last_trick"):
             shown.append(view["last_trick"])
         for t in shown:
-            self.tricks[t["number"]] = (t["leader"], [c["card"] for c in t["cards"]], t["winner"])
+            cards = _cards([c["card"] for c in t["cards"]])
+            self.tricks[t["number"]] = (t["leader"], cards, t["winner"])
 
 
 class Knowledge:
-    """The bot's picture of the deal, from its view and its memory, in card ids."""
+    """The bot's picture of the deal, from its view and its memory."""
 
     def __init__(self, view: Mapping[str, Any], memory: Memory) -> None:
         self.n: int = view["players"]
         self.me: Seat = view["seat"]
         self.role: str = view["role"]
+        self.dealer: Seat = view["dealer"]
         self.icons: tuple[int, ...] = tuple(view.get("icons") or DEFAULT_ICONS)
-        taken: set[int] = set()
-        self.hand = _to_ids(view["hand"], taken)
-        self.played_by: list[list[int]] = [[] for _ in range(self.n)]
-        self.piles: list[int] = [0] * self.n
-        self.known_pile_cards = [0] * self.n
+        self.hand = _cards(view["hand"])
+        self.played_by: list[list[Card]] = [[] for _ in range(self.n)]
+        self.piles: list[list[Card]] = [[] for _ in range(self.n)]
+        seen = list(self.hand)
         for leader, cards, winner in memory.tricks.values():
-            ids = _to_ids(cards, taken)
-            for i, c in enumerate(ids):
-                self.played_by[(leader + i) % self.n].append(c)
-                self.piles[winner] |= 1 << c
-            self.known_pile_cards[winner] += len(ids)
+            for i, card in enumerate(cards):
+                self.played_by[(leader + i) % self.n].append(card)
+            self.piles[winner] += cards
+            seen += cards
         trick = view["trick"]
         self.leader: Seat = trick["leader"]
-        self.trick = _to_ids([c["card"] for c in trick["cards"]], taken)
-        for i, c in enumerate(self.trick):
-            self.played_by[(self.leader + i) % self.n].append(c)
+        self.trick = _cards([c["card"] for c in trick["cards"]])
+        for i, card in enumerate(self.trick):
+            self.played_by[(self.leader + i) % self.n].append(card)
+        seen += self.trick
         self.hand_sizes: list[int] = list(view["hand_sizes"])
         self.pile_sizes: list[int] = list(view["piles"])
         self.undealt: int = view["undealt_cards"]
-        self.tricks_left: int = self.hand_sizes[self.me]
-        self.pool = [c for c in deck_ids(self.n) if c not in taken]
+        self.pool = list(without(deck(self.n), seen))
+        """The cards the bot has not seen, in card order."""
         chips = view["chips"]
         self.werewolf_chips: set[int] = set(chips["werewolf"])
         self.traitor_chip: int | None = chips["traitor"]
+        self.chips = Chips(tuple(chips["werewolf"]), chips["traitor"])
 
     def werewolf_team_chance(self) -> list[float]:
         """For each seat, the chance that it is on the werewolf team, from public knowledge,
@@ -127,8 +126,8 @@ class Knowledge:
         if mine:
             known.add(self.me)
         unknown = [s for s in range(n) if s not in known and s != self.me]
-        werewolf_cards = 1 if n == 3 else 2
-        my_werewolves = sum(1 for c in self.hand + self.played_by[self.me] if c in (W1, W2))
+        werewolf_cards = deck(n).count(WEREWOLF)
+        my_werewolves = (self.hand + self.played_by[self.me]).count(WEREWOLF)
         others_known = len(self.werewolf_chips - {self.me})
         out_werewolves = max(0, werewolf_cards - my_werewolves - others_known)
         traitor_out = (
@@ -147,33 +146,34 @@ class Knowledge:
         return chance
 
 
-def _gains(cards: Sequence[int], icons: tuple[int, ...]) -> tuple[float, float]:
+def _icons(card: Card, icons: tuple[int, ...]) -> int:
+    return icons[card.rank - 1] if card.rank is not None else 0
+
+
+def _gains(cards: Sequence[Card], icons: tuple[int, ...]) -> tuple[float, float]:
     """What a trick is worth to a chest scorer and to a robber scorer, a halving card counting
     as a heavy loss."""
     chest = robber = 0.0
-    for c in cards:
-        if c < 15:
-            chest += icons[c]
-        elif c < 30:
-            robber += icons[c - 15]
-        elif c in (W1, W2):
+    for card in cards:
+        if card.kind is Kind.CHEST:
+            chest += _icons(card, icons)
+        elif card.kind is Kind.ROBBER:
+            robber += _icons(card, icons)
+        elif card is WEREWOLF:
             chest -= HALVING_COST
-        elif c != SEER and c != TRAITOR:
+        elif card is KNIFE:
             robber -= HALVING_COST
     return chest, robber
 
 
-def _power(card: int) -> float:
+_POWER = {WEREWOLF: 8.0, SEER: 6.0, TRAITOR: 4.0, KNIFE: 0.5}
+
+
+def _power(card: Card) -> float:
     """How strong a card is to keep for later tricks."""
-    if card in (W1, W2):
-        return 8.0
-    if card == SEER:
-        return 6.0
-    if card == TRAITOR:
-        return 4.0
-    if card >= 30:
-        return 0.5
-    return (card % 15 + 1) / 4.0
+    if card.rank is not None:
+        return card.rank / 4.0
+    return _POWER[card]
 
 
 class RobbersHorrorRulesBot:
@@ -197,14 +197,11 @@ class RobbersHorrorRulesBot:
         best: tuple[float, float] | None = None
         choice = legal[0]
         for action in legal:
-            card = ID_OF[str(action.args[0])]
-            if card in k.trick:
-                card += 1
+            card = Card(str(action.args[0]))
             cards = [*k.trick, card]
-            values = trick_values(cards)
-            top = max(values)
-            idx = len(values) - 1 - values[::-1].index(top)
-            holder = (k.leader + idx) % n
+            place = winning_place(cards)
+            trump, rank = effective_ranks(cards)[place]
+            holder = (k.leader + place) % n
             chest, robber = _gains(cards, k.icons)
 
             def benefit(seat: Seat, chest: float = chest, robber: float = robber) -> float:
@@ -218,7 +215,7 @@ class RobbersHorrorRulesBot:
             if later == 0:
                 expected = benefit(holder)
             else:
-                strength = (top - TRUMP + 1) / 18.0 if top >= TRUMP else top / 60.0
+                strength = (rank + 1) / 18.0 if trump else rank / 60.0
                 hold = max(0.0, min(1.0, strength)) ** later
                 others = [(k.leader + i) % n for i in range(len(cards), n)]
                 rest = sum(benefit(s) for s in others) / len(others)
@@ -242,107 +239,18 @@ class _Node:
         self.visits = 0
         self.wins = 0.0
         self.avail = 0
-        self.children: dict[int, _Node] = {}
+        self.children: dict[Action, _Node] = {}
 
 
-_KIND = tuple(ID_OF[NOTATION[i]] for i in range(36))
-"""A card id's kind: both Werewolves are one move, so are both Knives."""
-
-
-class _World:
-    """One sampled deal, mutable, played out fast."""
-
-    __slots__ = ("hands", "leader", "left", "n", "piles", "roles", "trick", "turn")
-
-    def __init__(
-        self,
-        n: int,
-        hands: list[list[int]],
-        piles: list[int],
-        roles: list[int],
-        trick: list[int],
-        leader: int,
-        left: int,
-    ) -> None:
-        self.n = n
-        self.hands = hands
-        self.piles = piles
-        self.roles = roles
-        self.trick = trick
-        self.leader = leader
-        self.turn = (leader + len(trick)) % n
-        self.left = left
-
-    def play(self, card: int) -> None:
-        hand = self.hands[self.turn]
-        hand.remove(card)
-        trick = self.trick
-        trick.append(card)
-        n = self.n
-        if len(trick) < n:
-            self.turn = (self.turn + 1) % n
-            return
-        values = trick_values(trick)
-        top = max(values)
-        idx = len(values) - 1 - values[::-1].index(top)
-        winner = (self.leader + idx) % n
-        mask = 0
-        for c in trick:
-            mask |= 1 << c
-        self.piles[winner] |= mask
-        self.trick = []
-        self.leader = self.turn = winner
-        self.left -= 1
-
-    def moves(self) -> list[int]:
-        """The distinct plays of the seat to move (one per kind of card)."""
-        out = []
-        for c in self.hands[self.turn]:
-            k = _KIND[c]
-            if k not in out:
-                out.append(k)
-        return out
-
-    def card_of(self, kind: int) -> int:
-        hand = self.hands[self.turn]
-        return kind if kind in hand else kind + 1
-
-
-def _team_rewards(world: _World, table: list[int]) -> list[float]:
-    """Each seat's reward for the finished deal: 1 for a team win, 0.5 for a tie, 0 for a loss,
-    blended with the margin so that close and wide results differ a little."""
-    robber_sum = werewolf_sum = robbers = 0
-    for role, pile in zip(world.roles, world.piles):
-        if role == 1:
-            total = table[(pile >> 15) & CHEST_MASK]
-            if pile & KNIFE_MASK:
-                total >>= 1
-            werewolf_sum += total
-        else:
-            total = table[pile & CHEST_MASK]
-            if pile & WEREWOLF_MASK:
-                total >>= 1
-            if role == 0:
-                robber_sum += total
-                robbers += 1
-            else:
-                werewolf_sum += total
-    n = world.n
-    robber_total = robber_sum * (n - robbers)
-    werewolf_total = werewolf_sum * robbers
-    diff = robber_total - werewolf_total
+def _team_rewards(world: State) -> list[float]:
+    """Each seat's reward for the world's scored deal: 1 for a team win, 0.5 for a tie, 0 for
+    a loss, blended with the margin so that close and wide results differ a little."""
+    result = world.results[-1]
+    diff = result.robber_total - result.werewolf_total
     win = 1.0 if diff > 0 else 0.0 if diff < 0 else 0.5
     margin = 0.5 + 0.5 * max(-1.0, min(1.0, diff / 30.0))
     robber_reward = 0.8 * win + 0.2 * margin
-    return [robber_reward if role == 0 else 1.0 - robber_reward for role in world.roles]
-
-
-def _role_of(cards: Sequence[int]) -> int:
-    if W1 in cards or W2 in cards:
-        return 1
-    if TRAITOR in cards:
-        return 2
-    return 0
+    return [robber_reward if role is Role.ROBBER else 1.0 - robber_reward for role in world.roles]
 
 
 class IsmctsBot:
@@ -372,12 +280,10 @@ class IsmctsBot:
             return legal[0]
         k = Knowledge(view, self.memory)
         r = random.Random(rng.next64())
+        # The world is the deal's last: the game scores it when the hands are empty.
+        config = Config(players=k.n, deals=1, first_dealer=k.dealer, icons=k.icons)
         root = _Node(k.me)
-        table = icon_table(k.icons)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        c = self.exploration
-        log = math.log
-        sqrt = math.sqrt
         i = 0
         while True:
             if deadline is None:
@@ -386,122 +292,106 @@ class IsmctsBot:
             elif i > 0 and time.perf_counter() >= deadline:
                 break
             i += 1
-            world = self._sample(k, r)
-            node = root
-            path = [root]
-            while world.left > 0:
-                moves = world.moves()
-                children = node.children
-                untried = [m for m in moves if m not in children]
-                if untried:
-                    move = untried[int(r.random() * len(untried))]
-                    child = _Node(world.turn)
-                    children[move] = child
-                    world.play(world.card_of(move))
-                    path.append(child)
-                    break
-                best = -1.0
-                chosen = moves[0]
-                for m in moves:
-                    ch = children[m]
-                    ch.avail += 1
-                    score = ch.wins / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
-                    if score > best:
-                        best = score
-                        chosen = m
-                world.play(world.card_of(chosen))
-                node = children[chosen]
-                path.append(node)
-            self._rollout(world, r)
-            rewards = _team_rewards(world, table)
-            for nd in path:
-                nd.visits += 1
-                nd.wins += rewards[nd.seat]
-        by_kind = {ID_OF[str(a.args[0])]: a for a in legal}
-        best_kind = max(
-            (m for m in root.children if m in by_kind),
-            key=lambda m: (root.children[m].visits, root.children[m].wins),
-        )
-        return by_kind[best_kind]
+            world = self._sample(k, r, config)
+            path, world = self._descend(root, world, r)
+            rewards = _team_rewards(self._rollout(world, r))
+            for node in path:
+                node.visits += 1
+                node.wins += rewards[node.seat]
+        moves = [m for m in legal if m in root.children]
+        return max(moves, key=lambda m: (root.children[m].visits, root.children[m].wins))
+
+    def _descend(self, root: _Node, world: State, r: random.Random) -> tuple[list[_Node], State]:
+        """Walk the tree from the root by UCB over the moves of this world, until a move not
+        tried yet (added to the tree) or the end of the deal: the path of nodes and the world
+        reached."""
+        node = root
+        path = [root]
+        c = self.exploration
+        while world.turn is not None:
+            seat = world.turn
+            moves = legal_actions(world, seat)
+            untried = [m for m in moves if m not in node.children]
+            if untried:
+                move = untried[int(r.random() * len(untried))]
+                child = node.children[move] = _Node(seat)
+                world, _ = apply(world, seat, move)
+                path.append(child)
+                break
+            best = -1.0
+            chosen = moves[0]
+            for m in moves:
+                ch = node.children[m]
+                ch.avail += 1
+                score = ch.wins / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if score > best:
+                    best = score
+                    chosen = m
+            world, _ = apply(world, seat, chosen)
+            node = node.children[chosen]
+            path.append(node)
+        return path, world
 
     @staticmethod
-    def _sample(k: Knowledge, r: random.Random) -> _World:
+    def _sample(k: Knowledge, r: random.Random, config: Config) -> State:
         """A world consistent with the view: the unseen cards dealt at random into the other
         hands, the undealt slot and the pile cards the bot did not see."""
         pool = k.pool[:]
-        for j in range(len(pool) - 1, 0, -1):
-            x = int(r.random() * (j + 1))
-            pool[j], pool[x] = pool[x], pool[j]
+        r.shuffle(pool)
         n = k.n
-        hands: list[list[int]] = []
-        piles = k.piles[:]
+        hands: list[tuple[Card, ...]] = []
         at = 0
         for s in range(n):
             if s == k.me:
-                hands.append(k.hand[:])
+                hands.append(tuple(k.hand))
                 continue
             size = k.hand_sizes[s]
-            hands.append(pool[at : at + size])
+            hands.append(tuple(sorted(pool[at : at + size])))
             at += size
+        undealt = pool[at] if k.undealt else None
         at += k.undealt
+        piles = []
         for s in range(n):
-            missing = k.pile_sizes[s] - k.known_pile_cards[s]
-            for c in pool[at : at + max(0, missing)]:
-                piles[s] |= 1 << c
-            at += max(0, missing)
+            missing = max(0, k.pile_sizes[s] - len(k.piles[s]))
+            piles.append(tuple(sorted([*k.piles[s], *pool[at : at + missing]])))
+            at += missing
+        dealt = tuple(tuple(sorted([*hands[s], *k.played_by[s]])) for s in range(n))
         roles = []
         for s in range(n):
-            role = _role_of(hands[s] + k.played_by[s])
+            role = role_of(dealt[s])
             if s in k.werewolf_chips:
-                role = 1
-            elif role == 0 and s == k.traitor_chip:
-                role = 2
+                role = Role.WEREWOLF
+            elif role is Role.ROBBER and s == k.traitor_chip:
+                role = Role.TRAITOR
             roles.append(role)
-        return _World(n, hands, piles, roles, k.trick[:], k.leader, k.tricks_left)
+        return State(
+            config=config,
+            rng=0,
+            deals=1,
+            deal=0,
+            dealer=k.dealer,
+            dealt=dealt,
+            undealt=undealt,
+            roles=tuple(roles),
+            hands=tuple(hands),
+            piles=tuple(piles),
+            tricks=(),
+            leader=k.leader,
+            trick=tuple(k.trick),
+            turn=(k.leader + len(k.trick)) % n,
+            chips=k.chips,
+            points=(0,) * n,
+            results=(),
+        )
 
     @staticmethod
-    def _rollout(world: _World, r: random.Random) -> None:
-        """Random play to the end of the deal (the same rules as :meth:`_World.play`, inlined)."""
-        rand = r.random
-        hands = world.hands
-        piles = world.piles
-        n = world.n
-        trick = world.trick
-        leader = world.leader
-        turn = world.turn
-        left = world.left
-        normal_value = NORMAL_VALUE
-        while left > 0:
-            hand = hands[turn]
-            trick.append(hand.pop(int(rand() * len(hand))))
-            if len(trick) < n:
-                turn = turn + 1 if turn + 1 < n else 0
-                continue
-            lead = 0
-            for c in trick:
-                if c < 30:
-                    lead = 0 if c < 15 else 1
-                    break
-            if max(trick) < 30:
-                values = normal_value[lead]
-                scored = [values[c] for c in trick]
-                best = scored.index(max(scored))
-            else:
-                scored = trick_values(trick)
-                top = max(scored)
-                best = len(scored) - 1 - scored[::-1].index(top)
-            winner = (leader + best) % n
-            mask = 0
-            for c in trick:
-                mask |= 1 << c
-            piles[winner] |= mask
-            trick = []
-            leader = turn = winner
-            left -= 1
-        world.trick = trick
-        world.leader = leader
-        world.turn = turn
-        world.left = 0
+    def _rollout(world: State, r: random.Random) -> State:
+        """Random play to the end of the deal: each seat plays a card of its hand at random."""
+        while world.turn is not None:
+            hand = world.hands[world.turn]
+            card = hand[int(r.random() * len(hand))]
+            world, _ = apply(world, world.turn, Action("play", (card.notation,)))
+        return world
 
 
 BOTS = {"rules": RobbersHorrorRulesBot, "ismcts": IsmctsBot}

@@ -32,22 +32,6 @@ def derive_seed(seed: int, *salt: int) -> int:
     return x
 
 
-def bits192(state: int) -> tuple[int, int]:
-    """Three :meth:`Rng.next64` draws from a generator in ``state``, as one 192-bit number (the
-    first draw highest), and the generator's state after them: what ``Rng(state)`` gives,
-    without the object and its method calls (a deal's shuffle draws this way)."""
-    s1 = (state + _GOLDEN) & _MASK
-    s2 = (s1 + _GOLDEN) & _MASK
-    s3 = (s2 + _GOLDEN) & _MASK
-    a = ((s1 ^ (s1 >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    a = ((a ^ (a >> 27)) * 0x94D049BB133111EB) & _MASK
-    b = ((s2 ^ (s2 >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    b = ((b ^ (b >> 27)) * 0x94D049BB133111EB) & _MASK
-    c = ((s3 ^ (s3 >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    c = ((c ^ (c >> 27)) * 0x94D049BB133111EB) & _MASK
-    return ((a ^ (a >> 31)) << 128) | ((b ^ (b >> 31)) << 64) | c ^ (c >> 31), s3
-
-
 class Rng:
     """Mutable working copy of a generator state; read `state` back when done."""
 

@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from wolfden.engine.types import Action
-from wolfden.games.robbers_horror.cards import ID_OF, effective_of_ids
+from wolfden.games.robbers_horror.components import Card
+from wolfden.games.robbers_horror.rules import effective_of
 
 _ROLE = {
     "robber": "a Robber (robber team): you score the chest icons you take, halved if you "
@@ -134,13 +135,8 @@ def describe(action: Action, view: Mapping[str, Any]) -> str:
         return str(action)
     card = str(action.args[0])
     played = [c["card"] for c in view["trick"]["cards"]]
-    ids: list[int] = []
-    for text in [*played, card]:
-        card_id = ID_OF[text]
-        if card_id in ids:
-            card_id += 1
-        ids.append(card_id)
-    now = effective_of_ids(ids, complete=len(ids) == view["players"])[-1]
+    cards = [Card(text) for text in [*played, card]]
+    now = effective_of(cards, complete=len(cards) == view["players"])[-1]
     what = _KIND[card] if card in _KIND else f"{_SUIT[card[0]][:-1]} {card[1:]}"
     value = _value({"suit": now.suit, "rank": now.rank, "trump": now.trump})
     return f"{card:<4} {what}; would count as {value}"

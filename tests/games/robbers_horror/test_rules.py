@@ -14,8 +14,8 @@ from wolfden.engine.types import OMNISCIENT, SPECTATOR, Action, Event, Viewer
 from wolfden.games import get
 from wolfden.games import robbers_horror as rh
 from wolfden.games.robbers_horror import Card, effective_cards, trick_winner
-from wolfden.games.robbers_horror.cards import deck_ids, hand_size
-from wolfden.games.robbers_horror.rules import mask_of, ranking, shuffled_deck
+from wolfden.games.robbers_horror.components import deck, hand_size
+from wolfden.games.robbers_horror.narration import ranking
 
 from .conftest import play, score, table
 
@@ -161,58 +161,45 @@ def test_a_trick_cannot_hold_a_card_twice() -> None:
 
 
 @pytest.mark.parametrize(
-    ("players", "deck", "hand", "undealt"), [(3, 28, 9, 1), (4, 36, 9, 0), (5, 36, 7, 1)]
+    ("players", "deck_size", "hand", "undealt"), [(3, 28, 9, 1), (4, 36, 9, 0), (5, 36, 7, 1)]
 )
 def test_deck_and_hand_sizes_follow_the_table(
-    players: int, deck: int, hand: int, undealt: int
+    players: int, deck_size: int, hand: int, undealt: int
 ) -> None:
-    assert len(deck_ids(players)) == deck
+    assert len(deck(players)) == deck_size
     assert hand_size(players) == hand
     state = rh.setup(rh.Config(players=players), seed=7)
     seen = rh.view(state, OMNISCIENT)
     assert [len(h) for h in seen["hands"]] == [hand] * players
     assert (seen["undealt"] is not None) == bool(undealt)
     assert seen["undealt_cards"] == undealt
-    assert players * hand + undealt == deck
-
-
-@pytest.mark.parametrize("players", [3, 4, 5])
-def test_each_deal_is_dealt_from_a_uniformly_shuffled_deck(players: int) -> None:
-    # The deal stops shuffling once only the first hand's order is left to settle: the hands
-    # and the undealt card must be those of the full Fisher–Yates shuffle of the same seed.
-    size = hand_size(players)
-    for seed in range(200):
-        deck = shuffled_deck(players, Rng(seed))
-        hands = tuple(mask_of(deck[s * size : (s + 1) * size]) for s in range(players))
-        undealt = deck[-1] if len(deck) > players * size else -1
-        deal = rh.setup(rh.Config(players=players), seed).deal
-        assert (deal.dealt, deal.undealt) == (hands, undealt)
+    assert players * hand + undealt == deck_size
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_a_deal_is_the_fisher_yates_shuffle_of_three_draws_of_the_seeded_generator(
     players: int,
 ) -> None:
-    # The deal draws from the generator with its steps written out; it must deal exactly the
-    # hands of a plain Fisher–Yates shuffle driven by three draws of Rng(seed), and the next
-    # deal must start from the generator's state after those draws.
+    # The deal must deal exactly the hands of a Fisher–Yates shuffle driven by three draws of
+    # Rng(seed), and the next deal must start from the generator's state after those draws.
     size = hand_size(players)
     for seed in [*range(50), -1, 2**64 + 3, 2**70 - 1]:
         rng = Rng(seed)
-        deck = list(deck_ids(players))
+        cards = list(deck(players))
         x = (rng.next64() << 128) | (rng.next64() << 64) | rng.next64()
-        x %= math.factorial(len(deck))
-        for i in range(len(deck) - 1, 0, -1):
+        x %= math.factorial(len(cards))
+        for i in range(len(cards) - 1, 0, -1):
             x, j = divmod(x, i + 1)
-            deck[i], deck[j] = deck[j], deck[i]
-        hands = tuple(mask_of(deck[s * size : (s + 1) * size]) for s in range(players))
+            cards[i], cards[j] = cards[j], cards[i]
+        hands = tuple(tuple(sorted(cards[s * size : (s + 1) * size])) for s in range(players))
         state = rh.setup(rh.Config(players=players), seed)
-        assert state.deal.dealt == hands
-        assert state.match.rng == rng.state
+        assert state.dealt == hands
+        assert state.undealt == (cards[-1] if len(cards) > players * size else None)
+        assert state.rng == rng.state
 
 
 def test_three_players_leave_out_ranks_13_to_15_one_werewolf_and_the_seer() -> None:
-    cards = [str(Card.from_id(i)) for i in deck_ids(3)]
+    cards = [str(card) for card in deck(3)]
     assert "C13" not in cards and "R15" not in cards and "S" not in cards
     assert cards.count("W") == 1 and cards.count("K") == 2 and "T" in cards
     assert "C12" in cards and "R12" in cards
@@ -473,7 +460,7 @@ def test_a_deal_is_scored_with_every_step_of_the_arithmetic_shown() -> None:
     scored = next(e for e in events if e.type == "score")
     data = scored.to_json()
     assert data["undealt"] == "T"
-    assert data["hands_dealt"] == [sorted(h, key=lambda c: Card(c).id) for h in HANDS_3]
+    assert data["hands_dealt"] == [sorted(h, key=lambda c: Card(c).order) for h in HANDS_3]
     steps = data["steps"]
     assert len(steps) == 3 + 3
     assert steps[0].startswith("Seat 0, Werewolf: robber icons")

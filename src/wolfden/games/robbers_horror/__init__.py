@@ -10,17 +10,20 @@ Public helpers: :class:`Card`, :func:`trick_winner` and :func:`effective_cards`.
 from __future__ import annotations
 
 from wolfden.engine.types import Deadline, Outcome, Seat
-from wolfden.games.robbers_horror.cards import Card, Effective, Kind, effective_cards, trick_winner
+from wolfden.games.robbers_horror.components import Card, Kind, Phase, Role, Team
 from wolfden.games.robbers_horror.config import DEFAULT_ICONS, Config
 from wolfden.games.robbers_horror.rules import (
+    Effective,
     actors,
     apply,
+    effective_cards,
     legal_actions,
     outcome,
     phase_seq,
     setup,
+    trick_winner,
 )
-from wolfden.games.robbers_horror.state import Phase, Role, State, Team
+from wolfden.games.robbers_horror.state import State
 from wolfden.games.robbers_horror.teams import seat_teams, team_names
 from wolfden.games.robbers_horror.views import perturb_hidden, view, visible_events
 

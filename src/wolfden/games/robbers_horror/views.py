@@ -10,108 +10,99 @@ before the deal is scored.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from wolfden.engine.rng import Rng
 from wolfden.engine.types import Event, Viewer, ViewerKind, filter_events
-from wolfden.games.robbers_horror.cards import NOTATION, effective_of_ids, lead_suit
-from wolfden.games.robbers_horror.rules import (
-    cards_text,
-    completed_tricks,
-    ranking,
-    result_json,
-    role_of,
-)
-from wolfden.games.robbers_horror.state import State, Trick, pack_hands
+from wolfden.games.robbers_horror.components import Card
+from wolfden.games.robbers_horror.narration import cards_text, ranking, result_json
+from wolfden.games.robbers_horror.rules import effective_of, leading_suit, role_of, without
+from wolfden.games.robbers_horror.state import State, Trick
 
 GAME_ID = "robbers-horror"
 
 
-def _cards_json(
-    leader: int, n: int, cards: tuple[int, ...], complete: bool
-) -> list[dict[str, Any]]:
-    return [
-        {
-            "seat": (leader + i) % n,
-            "card": NOTATION[c],
-            "suit": e.suit,
-            "rank": e.rank,
-            "trump": e.trump,
-        }
-        for i, (c, e) in enumerate(zip(cards, effective_of_ids(cards, complete)))
-    ]
-
-
-def trick_json(trick: Trick, n: int) -> dict[str, Any]:
+def trick_json(
+    number: int, leader: int, cards: Sequence[Card], players: int, complete: bool
+) -> dict[str, Any]:
+    lead = leading_suit(cards)
     return {
-        "number": trick.number,
-        "leader": trick.leader,
-        "lead_suit": lead_suit(trick.cards),
-        "cards": _cards_json(trick.leader, n, trick.cards, True),
+        "number": number,
+        "leader": leader,
+        "lead_suit": None if lead is None else lead.value,
+        "cards": [
+            {
+                "seat": (leader + i) % players,
+                "card": card.notation,
+                "suit": e.suit,
+                "rank": e.rank,
+                "trump": e.trump,
+            }
+            for i, (card, e) in enumerate(zip(cards, effective_of(cards, complete)))
+        ],
+    }
+
+
+def completed_trick_json(trick: Trick, players: int) -> dict[str, Any]:
+    return {
+        **trick_json(trick.number, trick.leader, trick.cards, players, complete=True),
         "winner": trick.winner,
     }
 
 
 def view(state: State, viewer: Viewer) -> dict[str, Any]:
     config = state.config
-    match = state.match
-    deal = state.deal
-    n = config.players
-    over = state.turn < 0
+    players = config.players
+    over = state.turn is None
     seat = viewer.seat if viewer.kind is ViewerKind.SEAT else None
-    leader = state.leader
-    chips = state.chips
-    tricks_won = [0] * n
-    for winner in state.winners:
-        tricks_won[winner] += 1
+    tricks_won = [sum(1 for t in state.tricks if t.winner == s) for s in range(players)]
+    current = trick_json(
+        len(state.tricks) + 1,
+        state.leader,
+        state.trick,
+        players,
+        complete=len(state.trick) == players,
+    )
     out: dict[str, Any] = {
         "game": GAME_ID,
         "phase": state.phase.value,
-        "players": n,
+        "players": players,
         "seat": seat,
-        "deal": match.deal_no + 1,
-        "deals": match.deals,
-        "dealer": match.dealer,
-        "turn": None if over else state.turn,
-        "hand_size": deal.hand_size,
-        "hand_sizes": [h.bit_count() for h in state.hands],
-        "undealt_cards": 1 if deal.undealt >= 0 else 0,
-        "trick": {
-            "number": len(state.winners) + 1,
-            "leader": leader,
-            "lead_suit": lead_suit(state.trick),
-            "cards": _cards_json(leader, n, state.trick, len(state.trick) == n),
-        },
+        "deal": state.deal + 1,
+        "deals": state.deals,
+        "dealer": state.dealer,
+        "turn": state.turn,
+        "hand_size": state.hand_size,
+        "hand_sizes": [len(hand) for hand in state.hands],
+        "undealt_cards": 0 if state.undealt is None else 1,
+        "trick": current,
         "tricks_won": tricks_won,
-        "piles": [t * n for t in tricks_won],
-        "chips": {
-            "werewolf": list(chips.werewolf),
-            "traitor": chips.traitor if chips.traitor >= 0 else None,
-        },
-        "points": list(match.points),
+        "piles": [len(pile) for pile in state.piles],
+        "chips": {"werewolf": list(state.chips.werewolf), "traitor": state.chips.traitor},
+        "points": list(state.points),
         "icons": list(config.icons),
-        "deal_winners": [r.winner.value if r.winner else "tie" for r in match.results],
-        "last_deal": result_json(match.results[-1], config.icons) if match.results else None,
+        "deal_winners": [r.winner.value if r.winner else "tie" for r in state.results],
+        "last_deal": result_json(state.results[-1], config.icons) if state.results else None,
     }
-    if config.show_last_trick or config.show_history:
-        done = completed_tricks(state)
-        if config.show_last_trick:
-            out["last_trick"] = trick_json(done[-1], n) if done else None
-        if config.show_history:
-            out["history"] = [trick_json(t, n) for t in done]
-    if seat is not None and 0 <= seat < n:
-        role = deal.roles[seat]
+    if config.show_last_trick:
+        out["last_trick"] = (
+            completed_trick_json(state.tricks[-1], players) if state.tricks else None
+        )
+    if config.show_history:
+        out["history"] = [completed_trick_json(t, players) for t in state.tricks]
+    if seat is not None and 0 <= seat < players:
+        role = state.roles[seat]
         out["hand"] = cards_text(state.hands[seat])
-        out["role"] = role.name.lower()
+        out["role"] = role.value
         out["team"] = role.team.value
     if viewer.kind is ViewerKind.OMNISCIENT:
-        out["hands"] = [cards_text(h) for h in state.hands]
-        out["roles"] = [r.name.lower() for r in deal.roles]
-        out["undealt"] = NOTATION[deal.undealt] if deal.undealt >= 0 else None
+        out["hands"] = [cards_text(hand) for hand in state.hands]
+        out["roles"] = [role.value for role in state.roles]
+        out["undealt"] = None if state.undealt is None else state.undealt.notation
     if over:
-        out["ranking"] = ranking(match.points)
-        outcome = match.outcome
-        out["winners"] = sorted(outcome.winners) if outcome is not None else []
+        out["ranking"] = ranking(state.points)
+        out["winners"] = sorted(state.outcome.winners) if state.outcome is not None else []
     return out
 
 
@@ -123,40 +114,26 @@ def perturb_hidden(state: State, viewer: Viewer, rng: Rng) -> State | None:
     """Deal the cards this viewer cannot see (other hands and the undealt card) anew among
     their holders, keeping every hand's size; the roles follow from the new hands together
     with the cards each seat has already played this deal."""
-    if state.turn < 0 or viewer.kind is ViewerKind.OMNISCIENT:
+    if state.turn is None or viewer.kind is ViewerKind.OMNISCIENT:
         return None
-    deal = state.deal
-    n = state.config.players
-    hidden = [s for s in range(n) if s != viewer.seat]
-    pool: list[int] = []
-    for s in hidden:
-        pool.extend(_ids(state.hands[s]))
-    if deal.undealt >= 0:
-        pool.append(deal.undealt)
+    hidden = [s for s in range(state.players) if s != viewer.seat]
+    pool = [card for s in hidden for card in state.hands[s]]
+    if state.undealt is not None:
+        pool.append(state.undealt)
     if len(pool) < 2:
         return None
     rng.shuffle(pool)
     hands = list(state.hands)
-    dealt = list(deal.dealt)
-    i = 0
+    dealt = list(state.dealt)
     for s in hidden:
-        size = hands[s].bit_count()
-        new = 0
-        for c in pool[i : i + size]:
-            new |= 1 << c
-        i += size
-        dealt[s] = (dealt[s] & ~hands[s]) | new
+        new = tuple(sorted(pool[: len(hands[s])]))
+        del pool[: len(hands[s])]
+        dealt[s] = tuple(sorted((*without(dealt[s], hands[s]), *new)))
         hands[s] = new
-    undealt = pool[i] if deal.undealt >= 0 else -1
-    roles = tuple(role_of(d) for d in dealt)
-    new_deal = deal._replace(dealt=tuple(dealt), undealt=undealt, roles=roles)
-    return state._replace(deal=new_deal, held=pack_hands(hands))
-
-
-def _ids(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return replace(
+        state,
+        hands=tuple(hands),
+        dealt=tuple(dealt),
+        undealt=pool[0] if state.undealt is not None else None,
+        roles=tuple(role_of(hand) for hand in dealt),
+    )
