@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 import pytest
 
 from wolfden.engine.types import Action, Event
 from wolfden.games import werewolf
-from wolfden.games.werewolf.rules import redeal
-from wolfden.games.werewolf.state import PRINT_DECK, Card, Role, State
+from wolfden.games.werewolf import PRINT_DECK, Card, Role, State
 
 W, S, G, V = Role.WEREWOLF, Role.SEER, Role.GUARDIAN, Role.VILLAGER
 
@@ -20,9 +20,8 @@ def table(roles: Sequence[Role], **options: object) -> State:
     state = werewolf.setup(config, seed=1)
     pool = {role: [c for c in PRINT_DECK if c.role is role] for role in Role}
     cards: list[Card] = [pool[role].pop(0) for role in roles]
-    s = redeal(state, tuple(cards))
-    s.pending = frozenset(i for i, r in enumerate(roles) if r is not V)
-    return s
+    acting = frozenset(i for i, r in enumerate(roles) if r is not V)
+    return dataclasses.replace(state, cards=tuple(cards), pending=acting)
 
 
 def act(state: State, seat: int | None, text: str) -> tuple[State, list[Event]]:

@@ -136,7 +136,7 @@ def test_a_pack_that_disagrees_picks_again_then_takes_the_most_picked(
     seven: werewolf.State,
 ) -> None:
     state, _ = run(seven, (0, "pick 4"), (1, "pick 5"))
-    assert state.locked == -1 and state.pick_round == 2
+    assert state.locked is None and state.pick_round == 2
     assert werewolf.actors(state) >= {0, 1}
     state, _ = run(state, (0, "pick 4"), (1, "pick 5"), (0, "pick 6"), (1, "pick 5"))
     assert state.pick_round == 3 and state.locked in (5, 6)
@@ -195,7 +195,7 @@ def test_the_guardians_save_gives_no_one_was_eliminated_and_no_reveal(
 
 def test_the_guardian_may_protect_themselves(seven: werewolf.State) -> None:
     state, _ = act(seven, 3, "protect 3")
-    assert state.guard_choice[3] == 3
+    assert state.protecting[3] == 3
 
 
 def test_no_protecting_the_same_player_twice_in_a_row(seven: werewolf.State) -> None:

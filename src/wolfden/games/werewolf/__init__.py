@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from wolfden.games.werewolf.actions import ABSTAIN, CHECK, PICK, PROTECT, VOTE
 from wolfden.games.werewolf.config import Config
+from wolfden.games.werewolf.roles import PRINT_DECK, Card, Phase, Role, Team, team_names
 from wolfden.games.werewolf.rules import (
     actors,
     apply,
@@ -17,12 +18,12 @@ from wolfden.games.werewolf.rules import (
     legal_actions,
     outcome,
     phase_seq,
+    seat_teams,
     setup,
     timer,
     winner,
 )
-from wolfden.games.werewolf.state import PRINT_DECK, Card, Phase, Role, State, Team
-from wolfden.games.werewolf.teams import seat_teams, team_names
+from wolfden.games.werewolf.state import State
 from wolfden.games.werewolf.views import perturb_hidden, view, visible_events
 
 id = "werewolf"

@@ -1,4 +1,4 @@
-"""Werewolf's actions, made once and shared (they are small frozen values)."""
+"""Werewolf's actions."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ from wolfden.engine.errors import IllegalAction
 from wolfden.engine.types import Action
 from wolfden.games.werewolf.config import MAX_PLAYERS
 
-_SEATS = range(MAX_PLAYERS + 16)  # room for the custom variant's checks on bad input
+_SEATS = range(MAX_PLAYERS)
 
 PICK = tuple(Action("pick", (s,)) for s in _SEATS)
-"""A Werewolf's choice of target for the pack."""
+"""A Werewolf's choice of target for the pack, by seat: ``PICK[3]`` is ``pick 3``."""
 CHECK = tuple(Action("check", (s,)) for s in _SEATS)
 """The Seer looks into a player."""
 PROTECT = tuple(Action("protect", (s,)) for s in _SEATS)
@@ -25,8 +25,10 @@ CLOSE_BALLOT = Action("close_ballot")
 """The clock closes the ballot; a missing vote counts as an abstention."""
 
 
-def target_of(action: Action, players: int) -> int:
-    """The seat an action names, or IllegalAction saying what a target looks like."""
+def target_of(action: Action, name: str, usage: str, players: int) -> int:
+    """The seat an action ``name N`` names, or IllegalAction saying what was expected."""
+    if action.name != name:
+        raise IllegalAction(usage)
     args = action.args
     if len(args) != 1 or not isinstance(args[0], int) or not 0 <= args[0] < players:
         raise IllegalAction(

@@ -1,11 +1,16 @@
-"""What the moderator says, in the same calm words every round.
+"""What the moderator says, in the same calm words every round, and to whom.
 
 Every night calls every role in the deal, living or not, so the script never tells who is left.
 """
 
 from __future__ import annotations
 
-from wolfden.games.werewolf.state import Card, Role
+from collections.abc import Iterable
+from typing import Any
+
+from wolfden.engine.types import PUBLIC, Audience, Event
+from wolfden.games.werewolf.config import Config
+from wolfden.games.werewolf.roles import Card, Role, Team, cards_for
 
 NIGHT_FALLS = "Night falls. Everyone, close your eyes."
 WOLVES_WAKE = "Werewolves, wake and silently choose a target."
@@ -24,24 +29,135 @@ NO_ELIMINATION_ABSTAIN = "Everyone abstained. No one is eliminated today."
 TOWN_WINS = "Every Werewolf is gone. The Town wins."
 WOLVES_WIN = "The Werewolves now match the rest in number. The Werewolves win."
 DRAW = "The round limit is reached without a winner. The game is a draw."
+DEAL_NOTE = (
+    "There were not enough Villager cards for everyone who asked for one, "
+    "so you were dealt another role."
+)
 
 
-def night_script(roles_in_deal: set[Role]) -> list[str]:
+def night_script(config: Config) -> list[str]:
     """The night's calls: every role that was dealt, every night, in the seed's order."""
+    dealt = {card.role for card in cards_for(config)}
     lines = [NIGHT_FALLS]
-    if Role.WEREWOLF in roles_in_deal:
+    if Role.WEREWOLF in dealt:
         lines += [WOLVES_WAKE, WOLVES_SLEEP]
-    if Role.SEER in roles_in_deal:
+    if Role.SEER in dealt:
         lines += [SEER_WAKE, SEER_SLEEP]
-    if Role.GUARDIAN in roles_in_deal:
+    if Role.GUARDIAN in dealt:
         lines += [GUARDIAN_WAKE, GUARDIAN_SLEEP]
     return lines
 
 
-def eliminated(name: str, card: Card, by_vote: bool) -> str:
+def win_line(team: Team | None) -> str:
+    if team is None:
+        return DRAW
+    return TOWN_WINS if team is Team.TOWN else WOLVES_WIN
+
+
+# -- the announcements as events ----------------------------------------------------------------
+
+
+def night_falls(config: Config) -> list[Event]:
+    return [Event("narration", {"phase": "night"}, PUBLIC, line) for line in night_script(config)]
+
+
+def pack_pick(config: Config, pack: Iterable[int], seat: int, target: int, round: int) -> Event:
+    names = config.display_names
+    return Event(
+        "pack_pick",
+        {"seat": seat, "target": target, "round": round},
+        Audience.of(pack),
+        f"{names[seat]} picks {names[target]}.",
+    )
+
+
+def pack_disagrees(config: Config, pack: Iterable[int], round: int) -> Event:
+    of = config.pack_rounds
+    return Event(
+        "pack_disagrees",
+        {"round": round, "of": of},
+        Audience.of(pack),
+        f"The pack disagrees. Choose again (round {round} of {of}).",
+    )
+
+
+def pack_locked(config: Config, pack: Iterable[int], target: int) -> Event:
+    return Event(
+        "pack_locked",
+        {"target": target},
+        Audience.of(pack),
+        f"The pack has chosen {config.name(target)}.",
+    )
+
+
+def seer_answer(config: Config, seer: int, target: int, is_werewolf: bool) -> Event:
+    answer = "a Werewolf" if is_werewolf else "not a Werewolf"
+    return Event(
+        "seer_answer",
+        {"target": target, "werewolf": is_werewolf},
+        Audience.only(seer),
+        f"{config.name(target)} is {answer}.",
+    )
+
+
+def protecting(config: Config, guardian: int, target: int) -> Event:
+    line = f"You protect {config.name(target)} tonight."
+    return Event("protecting", {"target": target}, Audience.only(guardian), line)
+
+
+def day_breaks() -> Event:
+    return Event("narration", {"phase": "day"}, PUBLIC, DAY_BREAKS)
+
+
+def no_one_taken() -> Event:
+    return Event("night_result", {"eliminated": None}, PUBLIC, NO_ONE)
+
+
+def discuss() -> Event:
+    return Event("narration", {"phase": "discussion"}, PUBLIC, DISCUSS)
+
+
+def ballot_open(candidates: Iterable[int], revote: bool) -> Event:
+    line = REVOTE_OPEN if revote else BALLOT_OPEN
+    return Event("ballot_open", {"candidates": list(candidates), "revote": revote}, PUBLIC, line)
+
+
+def vote_cast(voter: int, target: int | None) -> Event:
+    """The voter's private receipt."""
+    return Event("vote_cast", {"target": target}, Audience.only(voter), "Your vote is in.")
+
+
+def tally(config: Config, data: dict[str, Any], counts: dict[int, int]) -> Event:
+    """The closed ballot's tally, read out: each candidate with a vote and their count."""
+    parts = [f"{config.name(seat)}: {n}" for seat, n in counts.items() if n]
+    line = "; ".join(parts) + "." if parts else "No votes were cast."
+    return Event("tally", data, PUBLIC, "The ballot is closed. " + line)
+
+
+def no_elimination(why: str) -> Event:
+    line = NO_ELIMINATION_TIE if why == "tie" else NO_ELIMINATION_ABSTAIN
+    return Event("no_elimination", {"why": why}, PUBLIC, line)
+
+
+def eliminated(config: Config, seat: int, card: Card, by_vote: bool) -> Event:
     how = "The village has voted out" if by_vote else "During the night the Werewolves took"
-    return f"{how} {name}. Their card: {card.label} ({card.id})."
+    return Event(
+        "eliminated",
+        {
+            "seat": seat,
+            "role": card.role.value,
+            "card": card.id,
+            "by": "vote" if by_vote else "night",
+        },
+        PUBLIC,
+        f"{how} {config.name(seat)}. Their card: {card.label} ({card.id}).",
+    )
 
 
-def seer_answer(name: str, is_wolf: bool) -> str:
-    return f"{name} is {'a Werewolf' if is_wolf else 'not a Werewolf'}."
+def game_over(team: Team | None, cards: tuple[Card, ...]) -> Event:
+    """The end: the winner, and every card revealed."""
+    roles = {
+        str(seat): {"role": card.role.value, "card": card.id} for seat, card in enumerate(cards)
+    }
+    winner = team.value if team else None
+    return Event("game_over", {"winner": winner, "roles": roles}, PUBLIC, win_line(team))
