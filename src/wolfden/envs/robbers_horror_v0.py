@@ -49,7 +49,7 @@ import numpy as np
 
 from wolfden.engine.types import Action, Event, Outcome, Seat
 from wolfden.envs.base import WolfdenEnv, wrap
-from wolfden.envs.layout import ActionGroup, ActionLayout, Block, ObsLayout
+from wolfden.envs.layout import ActionGroup, ActionLayout, Block, ObsLayout, ObsWriter
 from wolfden.games.robbers_horror import Config
 
 CARDS: tuple[str, ...] = (
@@ -171,6 +171,43 @@ class raw_env(WolfdenEnv):
         w.fill("icons", [i / 9 for i in view["icons"]])
         for s in view.get("winners", []):
             w.set("winners", rel(s))
+        return w.vector
+
+    event_types = ("play", "trick", "chip", "score", "deal", "hand", "match_over")
+
+    def event_blocks(self, config: Config) -> Sequence[Block]:
+        return (
+            Block("card", len(CARDS), "play: the card; trick: the winning card"),
+            Block("chip", 2, "chip: one-hot, Werewolf chip, Traitor chip"),
+            Block("deal_won", 3, "score: the deal went to robbers, werewolves, tie"),
+        )
+
+    def event_seat(self, seat: Any, viewer: Seat) -> int:
+        """Relative, as in the observation: k places to the viewer's left."""
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            return -1
+        return (seat - viewer) % len(self.possible_agents)
+
+    def encode_event(self, event: Mapping[str, Any], viewer: Seat, w: ObsWriter) -> None:
+        kind = event["type"]
+        if kind == "play":
+            w.set("card", CARD_INDEX[event["card"]])
+        elif kind == "trick":
+            w.set("who", self.event_seat(event["winner"], viewer))
+            w.set("card", CARD_INDEX[event["winning_card"]])
+        elif kind == "chip":
+            w.set("chip", 0 if event["chip"] == "werewolf" else 1)
+        elif kind == "score":
+            w.set("deal_won", {"robbers": 0, "werewolves": 1}.get(event["winner"], 2))
+
+    def make_hidden_layout(self, config: Config) -> ObsLayout:
+        return ObsLayout([Block("undealt", len(CARDS), "state(): the card left undealt")])
+
+    def encode_hidden(self, view: Mapping[str, Any]) -> np.ndarray:
+        w = self.hidden_layout.writer() if self.hidden_layout else None
+        assert w is not None
+        if view.get("undealt"):
+            w.set("undealt", CARD_INDEX[view["undealt"]])
         return w.vector
 
     def step_rewards(

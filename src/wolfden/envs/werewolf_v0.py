@@ -35,14 +35,14 @@ dawn; last: no one) · ``winner`` 3 (town, werewolves, draw). The exact table is
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
 
 from wolfden.engine.types import Seat
 from wolfden.envs.base import WolfdenEnv, wrap
-from wolfden.envs.layout import ActionGroup, ActionLayout, Block, ObsLayout
+from wolfden.envs.layout import ActionGroup, ActionLayout, Block, ObsLayout, ObsWriter
 from wolfden.games.werewolf import ABSTAIN, CHECK, PICK, PROTECT, VOTE, Config, State
 
 PHASES = ("night", "discussion", "vote", "revote", "end")
@@ -101,6 +101,40 @@ class raw_env(WolfdenEnv):
                 Block("winner", 3, "one-hot at the end: town, werewolves, draw"),
             ]
         )
+
+    event_types = (
+        "narration",
+        "night_result",
+        "no_elimination",
+        "protecting",
+        "vote_cast",
+        "seer_answer",
+        "pack_pick",
+        "pack_locked",
+        "pack_disagrees",
+        "eliminated",
+        "ballot_open",
+        "tally",
+        "game_over",
+    )
+
+    def event_blocks(self, config: Config) -> Sequence[Block]:
+        return (
+            Block("role", 4, "eliminated: the card shown, one-hot as in my_role"),
+            Block("werewolf", 1, "seer_answer: 1 when the seat checked is a Werewolf"),
+            Block("by", 2, "eliminated: one-hot, at night, by the vote"),
+        )
+
+    def encode_event(self, event: Mapping[str, Any], viewer: Seat, w: ObsWriter) -> None:
+        kind = event["type"]
+        if kind == "eliminated":
+            if event.get("role") in ROLES:
+                w.set("role", ROLES.index(event["role"]))
+            w.set("by", 0 if event.get("by") == "night" else 1)
+        elif kind == "seer_answer":
+            w.scalar("werewolf", float(bool(event.get("werewolf"))))
+        elif kind == "night_result" and event.get("eliminated") is not None:
+            w.set("whom", event["eliminated"])
 
     def seat_out(self, state: State, seat: Seat) -> bool:
         return not state.is_alive(seat)
