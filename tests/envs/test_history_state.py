@@ -158,6 +158,9 @@ def test_state_is_every_seats_observation_then_the_hidden(game_id: str) -> None:
     for s, agent in enumerate(env.possible_agents):
         part = state[s * size : (s + 1) * size]
         assert np.array_equal(part, env.encode(env.view(agent), s))
+    par = module(game_id).parallel_env()
+    par.reset(seed=6)
+    assert par.state().shape == state.shape and par.state_space is par.aec.state_space
 
 
 def test_robbers_horror_state_shows_the_undealt_card() -> None:

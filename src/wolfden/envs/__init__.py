@@ -1,6 +1,6 @@
 """Every wolfden game as a PettingZoo AEC environment (``pip install wolfden[rl]``).
 
-``wolfden.envs.werewolf_v0.env()`` and friends;
+``wolfden.envs.werewolf_v0.env()`` and friends, ``parallel_env()`` for the parallel API;
 :data:`MODULES` maps each game id to its environment module. See docs/rl.md for the
 observation and action layouts (``python -m wolfden.envs`` prints them,
 ``python -m wolfden.envs --write docs/rl.md`` refreshes the tables there).
@@ -38,6 +38,11 @@ def module(game_id: str) -> ModuleType:
 def env(game_id: str, **kwargs: Any) -> Any:
     """The wrapped environment of a game, e.g. ``env("werewolf", players=9)``."""
     return module(game_id).env(**kwargs)
+
+
+def parallel_env(game_id: str, **kwargs: Any) -> Any:
+    """The parallel environment of a game, e.g. ``parallel_env("werewolf", players=9)``."""
+    return module(game_id).parallel_env(**kwargs)
 
 
 def layout_markdown(game_id: str) -> str:

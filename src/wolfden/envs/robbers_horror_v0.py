@@ -50,6 +50,7 @@ import numpy as np
 from wolfden.engine.types import Action, Event, Outcome, Seat
 from wolfden.envs.base import WolfdenEnv, wrap
 from wolfden.envs.layout import ActionGroup, ActionLayout, Block, ObsLayout, ObsWriter
+from wolfden.envs.parallel import parallel_env_of
 from wolfden.games.robbers_horror import Config
 
 CARDS: tuple[str, ...] = (
@@ -245,3 +246,7 @@ def _counts(cards: Sequence[str]) -> np.ndarray:
 def env(**kwargs: Any) -> Any:
     """Robbers' Horror, wrapped as PettingZoo's classic games are."""
     return wrap(raw_env(**kwargs))
+
+
+parallel_env = parallel_env_of(raw_env)
+"""The same game as a PettingZoo parallel environment (see :mod:`wolfden.envs.parallel`)."""

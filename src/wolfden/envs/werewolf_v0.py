@@ -43,6 +43,7 @@ import numpy as np
 from wolfden.engine.types import Seat
 from wolfden.envs.base import WolfdenEnv, wrap
 from wolfden.envs.layout import ActionGroup, ActionLayout, Block, ObsLayout, ObsWriter
+from wolfden.envs.parallel import parallel_env_of
 from wolfden.games.werewolf import ABSTAIN, CHECK, PICK, PROTECT, VOTE, Config, State
 
 PHASES = ("night", "discussion", "vote", "revote", "end")
@@ -215,3 +216,7 @@ class raw_env(WolfdenEnv):
 def env(**kwargs: Any) -> Any:
     """Werewolf, wrapped as PettingZoo's classic games are."""
     return wrap(raw_env(**kwargs))
+
+
+parallel_env = parallel_env_of(raw_env)
+"""The same game as a PettingZoo parallel environment (see :mod:`wolfden.envs.parallel`)."""

@@ -58,6 +58,7 @@ from wolfden.engine.errors import ConfigError
 from wolfden.engine.types import Action, Event, Outcome, Seat
 from wolfden.envs.base import WolfdenEnv, wrap
 from wolfden.envs.layout import ActionGroup, ActionLayout, Block, ObsLayout, ObsWriter
+from wolfden.envs.parallel import parallel_env_of
 from wolfden.games.werewords import Mode, Role, Team, team_of
 from wolfden.games.werewords.rules import CLUE_SAMPLES
 
@@ -492,3 +493,7 @@ class raw_env(WolfdenEnv):
 def env(**kwargs: Any) -> Any:
     """Werewords, wrapped as PettingZoo's classic games are."""
     return wrap(raw_env(**kwargs))
+
+
+parallel_env = parallel_env_of(raw_env)
+"""The same game as a PettingZoo parallel environment (see :mod:`wolfden.envs.parallel`)."""

@@ -44,6 +44,7 @@ import numpy as np
 from wolfden.engine.types import Action, Seat, Viewer
 from wolfden.envs.base import WolfdenEnv, wrap
 from wolfden.envs.layout import ActionGroup, ActionLayout, Block, ObsLayout, ObsWriter
+from wolfden.envs.parallel import parallel_env_of
 
 TEAMS = ("village", "werewolves")
 PHASES = ("setup", "day", "duel", "night", "handover", "over")
@@ -264,3 +265,7 @@ class raw_env(WolfdenEnv):
 def env(**kwargs: Any) -> Any:
     """Werwölfe Kids, wrapped as PettingZoo's classic games are."""
     return wrap(raw_env(**kwargs))
+
+
+parallel_env = parallel_env_of(raw_env)
+"""The same game as a PettingZoo parallel environment (see :mod:`wolfden.envs.parallel`)."""
