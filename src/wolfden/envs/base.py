@@ -183,6 +183,10 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
         """Rewards earned by one applied action, before the final result (none by default)."""
         return {}
 
+    def max_return(self) -> float:
+        """The largest total reward any seat can get in a match, in absolute value."""
+        return 1.0
+
     event_types: ClassVar[tuple[str, ...]] = ()
     """The event types the history rows name one by one (any other is ``other``)."""
 

@@ -174,6 +174,10 @@ class raw_env(WolfdenEnv):
             w.set("winners", rel(s))
         return w.vector
 
+    def max_return(self) -> float:
+        deals = self.config.deals or self.config.players
+        return float(deals * abs(self.deal_reward) + abs(self.match_reward))
+
     event_types = ("play", "trick", "chip", "score", "deal", "hand", "match_over")
 
     def event_blocks(self, config: Config) -> Sequence[Block]:

@@ -253,6 +253,9 @@ class raw_env(WolfdenEnv):
 
     # -- rewards ---------------------------------------------------------------------------
 
+    def max_return(self) -> float:
+        return float(self.rounds)
+
     event_types = (
         "mayor",
         "night",
