@@ -263,6 +263,7 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
         self.now = 0.0
         self._started: dict[int, float] = {}
         self._obs_cache: dict[str, Observation] = {}
+        self._legal_cache: dict[str, tuple[Any, list[Action], list[int]]] = {}
         self._seen: list[list[np.ndarray]] = [[] for _ in self.possible_agents]
 
     def observe(self, agent: str) -> Observation:
@@ -276,11 +277,21 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
             vector = np.concatenate([vector, self._history_vector(seat)])
         mask = np.zeros(self.action_layout.size, dtype=np.int8)
         if not (self.terminations.get(agent) or self.truncations.get(agent)):
-            legal = self.game.legal_actions(self.state_, seat)
-            mask[self.legal_indices(seat, legal)] = 1
+            _, indices = self._legal(agent, seat)
+            mask[indices] = 1
         obs: Observation = {"observation": vector, "action_mask": mask}
         self._obs_cache[agent] = obs
         return obs
+
+    def _legal(self, agent: str, seat: Seat) -> tuple[list[Action], list[int]]:
+        """The seat's legal actions and their indices, asked of the game once per state."""
+        cached = self._legal_cache.get(agent)
+        if cached is not None and cached[0] is self.state_:
+            return cached[1], cached[2]
+        legal = self.game.legal_actions(self.state_, seat)
+        indices = self.legal_indices(seat, legal)
+        self._legal_cache[agent] = (self.state_, legal, indices)
+        return legal, indices
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -291,11 +302,10 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
             raise IllegalAction(f"{agent} is still playing: choose an action index, not None")
         index = int(action)
         seat = self._seat_of[agent]
-        legal = self.game.legal_actions(self.state_, seat)
-        if not 0 <= index < self.action_layout.size or index not in self.legal_indices(seat, legal):
+        legal, indices = self._legal(agent, seat)
+        if index not in indices:
             raise IllegalAction(
-                f"action {index} is not legal for {agent} now; legal indices: "
-                f"{sorted(self.legal_indices(seat, legal))}"
+                f"action {index} is not legal for {agent} now; legal indices: {sorted(indices)}"
             )
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
