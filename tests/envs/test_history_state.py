@@ -119,7 +119,7 @@ def test_the_seer_remembers_her_answer_and_a_villager_never_hears_it() -> None:
         roles = {s["seat"]: s["role"] for s in env.game.view(env.state_, OMNISCIENT)["seats"]}
         seer = f"player_{next(s for s, r in roles.items() if r == 'seer')}"
         villager = f"player_{next(s for s, r in roles.items() if r == 'villager')}"
-        while env.agents and env.state_.round == 1:
+        while env.agents and env.game.view(env.state_, OMNISCIENT)["round"] == 1:
             step_randomly(env, rng)
         if not env.agents:
             continue

@@ -40,7 +40,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from wolfden.engine.types import Seat
+from wolfden.engine.types import Seat, Viewer
 from wolfden.envs.base import WolfdenEnv, wrap
 from wolfden.envs.layout import ActionGroup, ActionLayout, Block, ObsLayout, ObsWriter
 from wolfden.envs.parallel import parallel_env_of
@@ -138,7 +138,8 @@ class raw_env(WolfdenEnv):
             w.set("whom", event["eliminated"])
 
     def seat_out(self, state: State, seat: Seat) -> bool:
-        return not state.is_alive(seat)
+        """From the seat's own view (the game contract), not the state's internals."""
+        return not self.game.view(state, Viewer.of(seat))["seats"][seat]["alive"]
 
     def encode(self, view: Mapping[str, Any], seat: Seat) -> np.ndarray:
         n = view["players"]
