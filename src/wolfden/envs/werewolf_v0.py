@@ -9,8 +9,10 @@ Agents ``player_0`` … ``player_{n-1}`` are the seats. At night the Werewolves,
 Guardians are asked one at a time (the pack sees its own picks, as at the table); by day every
 living player votes in turn, the ballot staying secret until it closes. The clock's actions
 (dawn, the end of the discussion) are applied by the environment. An eliminated player is
-terminated at once. At the end: +1 to each seat of the winning team, −1 to the others, 0 in a
-draw (``round_limit``).
+never asked again and is terminated at the end with everyone (``dead_leave=True``: at once).
+At the end: +1 to each seat of the winning team, −1 to the others (eliminated seats
+included), 0 in a draw (``round_limit``). ``parallel_env`` puts a whole night, or a whole
+ballot, in one step.
 
 Actions (n = players; A = 4n + 1):
 
