@@ -114,11 +114,12 @@ def test_wrapped_env_ends_the_match_for_an_illegal_index(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_observations_hold_only_what_the_view_shows(game_id: str) -> None:
     """A state that differs only in what a seat cannot know gives that seat the same
-    observation and action mask (the game's perturb_hidden makes such states)."""
+    observation, history rows included, and action mask (the game's perturb_hidden makes such
+    states)."""
     game = games.get(game_id)
     checked = 0
     for config in configs(game_id):
-        env = module(game_id).raw_env(config=config)
+        env = module(game_id).raw_env(config=config, history=8)
         env.reset(seed=11)
         rng = Rng(7)
         np_rng = np.random.default_rng(7)

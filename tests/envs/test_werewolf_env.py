@@ -38,8 +38,8 @@ def test_dawn_and_the_discussion_end_by_themselves() -> None:
         assert env.observe(env.agent_selection)["observation"][2] == 1.0  # phase: vote
 
 
-def test_a_player_eliminated_at_night_leaves_the_game() -> None:
-    env = werewolf_v0.raw_env(players=8)
+def test_with_dead_leave_a_player_eliminated_at_night_leaves_the_game() -> None:
+    env = werewolf_v0.raw_env(players=8, dead_leave=True)
     rng = np.random.default_rng(0)
     for seed in range(20):
         env.reset(seed=seed)
@@ -57,8 +57,10 @@ def test_a_player_eliminated_at_night_leaves_the_game() -> None:
     raise AssertionError("no one fell at the first dawn in 20 matches")
 
 
-def test_with_dead_leave_off_the_fallen_stay_for_the_result() -> None:
-    env = werewolf_v0.raw_env(players=7, dead_leave=False)
+def test_the_fallen_stay_for_their_teams_result() -> None:
+    """By default an eliminated player is never asked again but is terminated only at the
+    end, with its team's +1 or −1 like everyone else."""
+    env = werewolf_v0.raw_env(players=7)
     env.reset(seed=5)
     rng = np.random.default_rng(5)
     rewards: dict[str, float] = {}
@@ -87,14 +89,13 @@ def test_the_winners_get_plus_one_and_the_losers_minus_one() -> None:
         random_step(env, rng)
     outcome = env.outcome
     assert outcome is not None
+    assert set(final) == set(env.possible_agents)
     for agent, reward in final.items():
-        seat = env.seat(agent)
-        if env.state_.is_alive(seat):
-            assert reward == (1.0 if seat in outcome.winners else -1.0)
+        assert reward == (1.0 if env.seat(agent) in outcome.winners else -1.0)
 
 
 def test_a_round_limit_draw_gives_nobody_anything() -> None:
-    env = werewolf_v0.raw_env(players=12, round_limit=1, dead_leave=False)
+    env = werewolf_v0.raw_env(players=12, round_limit=1)
     rng = np.random.default_rng(1)
     for seed in range(30):
         env.reset(seed=seed)

@@ -1,9 +1,9 @@
 """Every wolfden game as a PettingZoo AEC environment (``pip install wolfden[rl]``).
 
-``wolfden.envs.werewolf_v0.env()`` and friends; :data:`MODULES` maps each game id to its
-environment module. See docs/rl.md for the observation and action layouts
-(``python -m wolfden.envs`` prints them, ``python -m wolfden.envs --write docs/rl.md``
-refreshes the tables there).
+``wolfden.envs.werewolf_v0.env()`` and friends, ``parallel_env()`` for the parallel API;
+:data:`MODULES` maps each game id to its environment module. See docs/rl.md for the
+observation and action layouts (``python -m wolfden.envs`` prints them,
+``python -m wolfden.envs --write docs/rl.md`` refreshes the tables there).
 """
 
 from __future__ import annotations
@@ -40,16 +40,28 @@ def env(game_id: str, **kwargs: Any) -> Any:
     return module(game_id).env(**kwargs)
 
 
+def parallel_env(game_id: str, **kwargs: Any) -> Any:
+    """The parallel environment of a game, e.g. ``parallel_env("werewolf", players=9)``."""
+    return module(game_id).parallel_env(**kwargs)
+
+
 def layout_markdown(game_id: str) -> str:
     """The observation and action tables of a game's environment with its default config."""
     raw = module(game_id).raw_env()
     obs = raw.observation_layout
     acts = raw.action_layout
-    return (
+    row = raw.event_layout
+    hidden = raw.hidden_layout
+    text = (
         f"Default config: {len(raw.possible_agents)} agents, observation of {obs.size} "
         f"entries, {acts.size} actions.\n\n"
-        f"Observation:\n\n{obs.describe()}\n\nActions:\n\n{acts.describe()}\n"
+        f"Observation:\n\n{obs.describe()}\n\nActions:\n\n{acts.describe()}\n\n"
+        f"History row (`history=K` appends K of them, {row.size} entries each):\n\n"
+        f"{row.describe()}\n"
     )
+    if hidden is not None:
+        text += f"\nWhat no seat sees, at the end of `state()`:\n\n{hidden.describe()}\n"
+    return text
 
 
 def _marker(game_id: str) -> tuple[str, str]:

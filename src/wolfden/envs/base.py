@@ -14,13 +14,18 @@ observation layout and how to encode one view; everything else comes from the ga
 - **The clock** is virtual, as in the match runner: every agent action takes
   ``think_seconds``; when the game waits for nobody, or a phase's deadline has passed, the
   environment applies the deadline's action (seat ``None``) itself.
-- **Leaving.** An agent whose seat is out of the game (eliminated) is terminated at once and
-  leaves after its last ``step(None)``, as PettingZoo expects; with ``dead_leave=False`` it
-  stays, never asked to act, until the end so that it receives its team's result.
+- **Leaving.** An agent whose seat is out of the game (eliminated) stays, never asked to act,
+  until the end, so that it receives its team's result with everyone else. With
+  ``dead_leave=True`` (the behaviour before) it is terminated at once and leaves after its
+  last ``step(None)``, receiving nothing more.
 - **Rewards** come at the end by team result: +1 to every seat of the winning team, −1 to
   every other seat, 0 to everyone in a draw. A game may add rewards along the way (Robbers'
   Horror scores every deal).
 - ``max_cycles`` truncates a match after ``max_cycles × seats`` agent steps.
+- ``history=K`` appends the last K events the seat has seen (``game.visible_events``, the
+  same wall as the view) to the observation, one fixed-size row each, newest first.
+- ``state()`` is the omniscient observation for centralised critics: every seat's
+  observation end to end in seat order, then what no seat sees (``hidden_layout``).
 """
 
 from __future__ import annotations
@@ -38,8 +43,8 @@ from wolfden import games, terminal
 from wolfden.engine.config import config_from_json
 from wolfden.engine.contract import Game
 from wolfden.engine.errors import ConfigError, IllegalAction
-from wolfden.engine.types import TABLE, Action, Event, Outcome, Seat, Viewer
-from wolfden.envs.layout import ActionLayout, ObsLayout
+from wolfden.engine.types import OMNISCIENT, TABLE, Action, Event, Outcome, Seat, Viewer
+from wolfden.envs.layout import ActionLayout, Block, ObsLayout, ObsWriter
 
 Observation = dict[str, np.ndarray]
 
@@ -65,7 +70,8 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
         render_mode: str | None = None,
         max_cycles: int | None = None,
         think_seconds: float = 1.0,
-        dead_leave: bool = True,
+        dead_leave: bool = False,
+        history: int = 0,
         **options: Any,
     ) -> None:
         super().__init__()
@@ -86,23 +92,32 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
             raise ValueError(f"max_cycles must be at least 1 (or None), got {max_cycles}")
         if think_seconds <= 0:
             raise ValueError(f"think_seconds must be positive, got {think_seconds}")
+        if isinstance(history, bool) or not isinstance(history, int) or history < 0:
+            raise ValueError(f"history is a number of events, 0 or more, got {history!r}")
         self.config = config
         self.render_mode = render_mode
         self.max_cycles = max_cycles
         self.think_seconds = float(think_seconds)
         self.dead_leave = dead_leave
+        self.history = history
         seats = self.game.num_seats(config)
         self.possible_agents = [self.agent_name(s) for s in range(seats)]
         self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
         self.action_layout: ActionLayout = self.make_action_layout(config)
         self.observation_layout: ObsLayout = self.make_observation_layout(config)
+        self.event_layout: ObsLayout = self.make_event_layout(config)
+        self.hidden_layout: ObsLayout | None = self.make_hidden_layout(config)
+        self._event_type = {t: i for i, t in enumerate(self.event_types)}
+        self.observation_size = self.observation_layout.size + history * self.event_layout.size
         obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(
-                    0.0, 1.0, (self.observation_layout.size,), dtype=np.float32
-                ),
+                "observation": spaces.Box(0.0, 1.0, (self.observation_size,), dtype=np.float32),
                 "action_mask": spaces.Box(0, 1, (self.action_layout.size,), dtype=np.int8),
             }
+        )
+        hidden = 0 if self.hidden_layout is None else self.hidden_layout.size
+        self.state_space = spaces.Box(
+            0.0, 1.0, (seats * self.observation_layout.size + hidden,), dtype=np.float32
         )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {
@@ -168,6 +183,47 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
         """Rewards earned by one applied action, before the final result (none by default)."""
         return {}
 
+    def max_return(self) -> float:
+        """The largest total reward any seat can get in a match, in absolute value."""
+        return 1.0
+
+    event_types: ClassVar[tuple[str, ...]] = ()
+    """The event types the history rows name one by one (any other is ``other``)."""
+
+    def make_event_layout(self, config: Any) -> ObsLayout:
+        """One row of the history: the event's type, who did it, to whom, whether it was
+        public, and the game's own details (:meth:`event_blocks`)."""
+        n = self.game.num_seats(config)
+        types = ", ".join(self.event_types) if self.event_types else "(none named)"
+        return ObsLayout(
+            [
+                Block("event", len(self.event_types) + 1, f"one-hot: {types}, other"),
+                Block("who", n, "the seat the event names as acting (seat, guesser)"),
+                Block("whom", n, "the seat the event names as its target"),
+                Block("private", 1, "1 when the shared table screen did not show it"),
+                *self.event_blocks(config),
+            ]
+        )
+
+    def event_blocks(self, config: Any) -> Sequence[Block]:
+        """A game's extra history columns (none by default)."""
+        return ()
+
+    def event_seat(self, seat: Any, viewer: Seat) -> int:
+        """How a seat named by an event is numbered in the history (absolute by default)."""
+        return seat if isinstance(seat, int) and not isinstance(seat, bool) else -1
+
+    def encode_event(self, event: Mapping[str, Any], viewer: Seat, w: ObsWriter) -> None:
+        """A game's extra history columns of one event (nothing by default)."""
+
+    def make_hidden_layout(self, config: Any) -> ObsLayout | None:
+        """What no seat sees, appended to ``state()`` (nothing by default)."""
+        return None
+
+    def encode_hidden(self, view: Mapping[str, Any]) -> np.ndarray:
+        """The ``hidden_layout`` part of ``state()`` from the omniscient view."""
+        raise NotImplementedError
+
     def final_rewards(self, outcome: Outcome) -> Mapping[Seat, float]:
         """The end of the match: +1 to the winners, −1 to everyone else, 0 all round in a draw."""
         seats = range(len(self.possible_agents))
@@ -184,6 +240,14 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._start(seed)
+        self._skip_agent_selection = None
+        self.agent_selection = self.agents[0]
+        self._advance()
+        self._deads_step_first()
+
+    def _start(self, seed: int | None) -> None:
+        """A new match: deal it from the seeded generator, nobody selected yet."""
         if seed is not None or self._np_random is None:
             self._np_random = np.random.default_rng(seed)
         game_seed = int(self._np_random.integers(0, 2**62))
@@ -199,10 +263,8 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
         self.now = 0.0
         self._started: dict[int, float] = {}
         self._obs_cache: dict[str, Observation] = {}
-        self._skip_agent_selection = None
-        self.agent_selection = self.agents[0]
-        self._advance()
-        self._deads_step_first()
+        self._legal_cache: dict[str, tuple[Any, list[Action], list[int]]] = {}
+        self._seen: list[list[np.ndarray]] = [[] for _ in self.possible_agents]
 
     def observe(self, agent: str) -> Observation:
         cached = self._obs_cache.get(agent)
@@ -211,13 +273,25 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
         seat = self._seat_of[agent]
         view = self.game.view(self.state_, Viewer.of(seat))
         vector = np.asarray(self.encode(view, seat), dtype=np.float32)
+        if self.history:
+            vector = np.concatenate([vector, self._history_vector(seat)])
         mask = np.zeros(self.action_layout.size, dtype=np.int8)
         if not (self.terminations.get(agent) or self.truncations.get(agent)):
-            legal = self.game.legal_actions(self.state_, seat)
-            mask[self.legal_indices(seat, legal)] = 1
+            _, indices = self._legal(agent, seat)
+            mask[indices] = 1
         obs: Observation = {"observation": vector, "action_mask": mask}
         self._obs_cache[agent] = obs
         return obs
+
+    def _legal(self, agent: str, seat: Seat) -> tuple[list[Action], list[int]]:
+        """The seat's legal actions and their indices, asked of the game once per state."""
+        cached = self._legal_cache.get(agent)
+        if cached is not None and cached[0] is self.state_:
+            return cached[1], cached[2]
+        legal = self.game.legal_actions(self.state_, seat)
+        indices = self.legal_indices(seat, legal)
+        self._legal_cache[agent] = (self.state_, legal, indices)
+        return legal, indices
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -228,11 +302,10 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
             raise IllegalAction(f"{agent} is still playing: choose an action index, not None")
         index = int(action)
         seat = self._seat_of[agent]
-        legal = self.game.legal_actions(self.state_, seat)
-        if not 0 <= index < self.action_layout.size or index not in self.legal_indices(seat, legal):
+        legal, indices = self._legal(agent, seat)
+        if index not in indices:
             raise IllegalAction(
-                f"action {index} is not legal for {agent} now; legal indices: "
-                f"{sorted(self.legal_indices(seat, legal))}"
+                f"action {index} is not legal for {agent} now; legal indices: {sorted(indices)}"
             )
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
@@ -249,6 +322,18 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
                 self.truncations[a] = True
         self._accumulate_rewards()
         self._deads_step_first()
+
+    def state(self) -> np.ndarray:
+        """The omniscient observation, for a centralised critic: every seat's observation
+        vector (without history) end to end in seat order, then what no seat sees."""
+        parts = [
+            np.asarray(self.encode(self.game.view(self.state_, Viewer.of(s)), s), np.float32)
+            for s in range(len(self.possible_agents))
+        ]
+        if self.hidden_layout is not None:
+            omniscient = self.game.view(self.state_, OMNISCIENT)
+            parts.append(np.asarray(self.encode_hidden(omniscient), dtype=np.float32))
+        return np.concatenate(parts)
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -292,19 +377,68 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
         before = self.state_
         self.state_, events = self.game.apply(before, seat, action)
         self._obs_cache = {}
+        if self.history and events:
+            self._remember(events)
         for s, r in self.step_rewards(before, self.state_, events).items():
             agent = self.possible_agents[s]
             if agent in self.rewards:
                 self.rewards[agent] += r
 
+    def _remember(self, events: Sequence[Event]) -> None:
+        """Each seat's history rows for the events it may see, as the game filters them."""
+        public = self.game.visible_events(self.state_, events, TABLE)
+        for seat, rows in enumerate(self._seen):
+            rows.extend(self.history_rows(self.state_, events, seat, public))
+            del rows[: -self.history]
+
+    def history_rows(
+        self,
+        state: Any,
+        events: Sequence[Event],
+        seat: Seat,
+        public: Sequence[Mapping[str, Any]] | None = None,
+    ) -> list[np.ndarray]:
+        """The history rows ``seat`` gets for ``events`` (``state`` is the state after them):
+        one per event that ``game.visible_events`` lets this seat see, oldest first."""
+        game = self.game
+        if public is None:
+            public = game.visible_events(state, events, TABLE)
+        rows = []
+        for event in game.visible_events(state, events, Viewer.of(seat)):
+            w = self.event_layout.writer()
+            w.set("event", self._event_type.get(event.get("type", ""), len(self.event_types)))
+            w.set("who", self.event_seat(event.get("seat", event.get("guesser")), seat))
+            w.set("whom", self.event_seat(event.get("target"), seat))
+            w.scalar("private", float(event not in public))
+            self.encode_event(event, seat, w)
+            rows.append(w.vector)
+        return rows
+
+    def _history_vector(self, seat: Seat) -> np.ndarray:
+        rows = self._seen[seat]
+        out = np.zeros(self.history * self.event_layout.size, dtype=np.float32)
+        if rows:
+            newest_first = np.concatenate(rows[::-1])
+            out[: newest_first.size] = newest_first
+        return out
+
     def _advance(self) -> None:
         """Apply the clock until an agent may act or the match is over; select that agent."""
+        actors = self._settle()
+        if actors:
+            assert self._np_random is not None
+            seat = actors[int(self._np_random.integers(len(actors)))]
+            self.agent_selection = self.possible_agents[seat]
+
+    def _settle(self) -> list[Seat]:
+        """Apply the host's and the clock's actions until some seat may act; those seats, in
+        order (none when the match is over)."""
         game = self.game
         while True:
             outcome = game.outcome(self.state_)
             if outcome is not None:
                 self._finish(outcome)
-                return
+                return []
             host = self.host_action(self.state_)
             if host is not None:
                 self._apply(None, host)
@@ -326,10 +460,7 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
                     continue
             if not actors:
                 raise StuckEnvironment(f"{self.game_id}: nobody may act and no deadline is set")
-            assert self._np_random is not None
-            seat = actors[int(self._np_random.integers(len(actors)))]
-            self.agent_selection = self.possible_agents[seat]
-            return
+            return actors
 
     def _retire_the_out(self) -> None:
         if not self.dead_leave:

@@ -33,6 +33,7 @@ class ObsLayout:
     def __init__(self, blocks: Iterable[Block]) -> None:
         self.blocks = tuple(blocks)
         self._slices: dict[str, slice] = {}
+        self.spans: dict[str, tuple[int, int]] = {}
         offset = 0
         for block in self.blocks:
             if block.name in self._slices:
@@ -40,6 +41,7 @@ class ObsLayout:
             if block.size < 1:
                 raise ValueError(f"observation block {block.name!r} has no entries")
             self._slices[block.name] = slice(offset, offset + block.size)
+            self.spans[block.name] = (offset, block.size)
             offset += block.size
         self.size = offset
 
@@ -60,28 +62,43 @@ class ObsLayout:
 
 
 class ObsWriter:
-    """Fills one observation vector block by block; every value is clipped to [0, 1]."""
+    """Fills one observation vector block by block; every value is clipped to [0, 1].
+
+    The entries are gathered in a Python list and become the float32 vector once, at the
+    end (:attr:`vector`): cheaper than writing a NumPy array one entry at a time."""
+
+    __slots__ = ("_spans", "_values", "_vector", "layout")
 
     def __init__(self, layout: ObsLayout) -> None:
         self.layout = layout
-        self.vector: Vector = np.zeros(layout.size, dtype=np.float32)
+        self._spans = layout.spans
+        self._values = [0.0] * layout.size
+        self._vector: Vector | None = None
+
+    @property
+    def vector(self) -> Vector:
+        if self._vector is None:
+            self._vector = np.array(self._values, dtype=np.float32)
+        return self._vector
 
     def set(self, name: str, index: int, value: float = 1.0) -> None:
         """Entry ``index`` of block ``name``; an index outside the block is ignored."""
-        s = self.layout.slot(name)
-        if 0 <= index < s.stop - s.start:
-            self.vector[s.start + index] = min(1.0, max(0.0, value))
+        start, size = self._spans[name]
+        if 0 <= index < size:
+            self._values[start + index] = 1.0 if value >= 1.0 else 0.0 if value <= 0.0 else value
+            self._vector = None
 
     def scalar(self, name: str, value: float) -> None:
         self.set(name, 0, value)
 
     def fill(self, name: str, values: Sequence[float]) -> None:
-        s = self.layout.slot(name)
-        n = min(len(values), s.stop - s.start)
+        start, size = self._spans[name]
+        n = min(len(values), size)
         if n:
-            self.vector[s.start : s.start + n] = np.clip(
-                np.asarray(values[:n], dtype=np.float32), 0.0, 1.0
-            )
+            self._values[start : start + n] = [
+                1.0 if v >= 1.0 else 0.0 if v <= 0.0 else float(v) for v in values[:n]
+            ]
+            self._vector = None
 
     def set2(self, name: str, row: int, col: int, width: int, value: float = 1.0) -> None:
         """Entry (row, col) of a block laid out as rows of ``width``."""

@@ -49,7 +49,8 @@ import numpy as np
 
 from wolfden.engine.types import Action, Event, Outcome, Seat
 from wolfden.envs.base import WolfdenEnv, wrap
-from wolfden.envs.layout import ActionGroup, ActionLayout, Block, ObsLayout
+from wolfden.envs.layout import ActionGroup, ActionLayout, Block, ObsLayout, ObsWriter
+from wolfden.envs.parallel import parallel_env_of
 from wolfden.games.robbers_horror import Config
 
 CARDS: tuple[str, ...] = (
@@ -173,6 +174,47 @@ class raw_env(WolfdenEnv):
             w.set("winners", rel(s))
         return w.vector
 
+    def max_return(self) -> float:
+        deals = self.config.deals or self.config.players
+        return float(deals * abs(self.deal_reward) + abs(self.match_reward))
+
+    event_types = ("play", "trick", "chip", "score", "deal", "hand", "match_over")
+
+    def event_blocks(self, config: Config) -> Sequence[Block]:
+        return (
+            Block("card", len(CARDS), "play: the card; trick: the winning card"),
+            Block("chip", 2, "chip: one-hot, Werewolf chip, Traitor chip"),
+            Block("deal_won", 3, "score: the deal went to robbers, werewolves, tie"),
+        )
+
+    def event_seat(self, seat: Any, viewer: Seat) -> int:
+        """Relative, as in the observation: k places to the viewer's left."""
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            return -1
+        return (seat - viewer) % len(self.possible_agents)
+
+    def encode_event(self, event: Mapping[str, Any], viewer: Seat, w: ObsWriter) -> None:
+        kind = event["type"]
+        if kind == "play":
+            w.set("card", CARD_INDEX[event["card"]])
+        elif kind == "trick":
+            w.set("who", self.event_seat(event["winner"], viewer))
+            w.set("card", CARD_INDEX[event["winning_card"]])
+        elif kind == "chip":
+            w.set("chip", 0 if event["chip"] == "werewolf" else 1)
+        elif kind == "score":
+            w.set("deal_won", {"robbers": 0, "werewolves": 1}.get(event["winner"], 2))
+
+    def make_hidden_layout(self, config: Config) -> ObsLayout:
+        return ObsLayout([Block("undealt", len(CARDS), "state(): the card left undealt")])
+
+    def encode_hidden(self, view: Mapping[str, Any]) -> np.ndarray:
+        w = self.hidden_layout.writer() if self.hidden_layout else None
+        assert w is not None
+        if view.get("undealt"):
+            w.set("undealt", CARD_INDEX[view["undealt"]])
+        return w.vector
+
     def step_rewards(
         self, before: Any, after: Any, events: Sequence[Event]
     ) -> Mapping[Seat, float]:
@@ -208,3 +250,7 @@ def _counts(cards: Sequence[str]) -> np.ndarray:
 def env(**kwargs: Any) -> Any:
     """Robbers' Horror, wrapped as PettingZoo's classic games are."""
     return wrap(raw_env(**kwargs))
+
+
+parallel_env = parallel_env_of(raw_env)
+"""The same game as a PettingZoo parallel environment (see :mod:`wolfden.envs.parallel`)."""

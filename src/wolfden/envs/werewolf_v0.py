@@ -9,8 +9,10 @@ Agents ``player_0`` … ``player_{n-1}`` are the seats. At night the Werewolves,
 Guardians are asked one at a time (the pack sees its own picks, as at the table); by day every
 living player votes in turn, the ballot staying secret until it closes. The clock's actions
 (dawn, the end of the discussion) are applied by the environment. An eliminated player is
-terminated at once. At the end: +1 to each seat of the winning team, −1 to the others, 0 in a
-draw (``round_limit``).
+never asked again and is terminated at the end with everyone (``dead_leave=True``: at once).
+At the end: +1 to each seat of the winning team, −1 to the others (eliminated seats
+included), 0 in a draw (``round_limit``). ``parallel_env`` puts a whole night, or a whole
+ballot, in one step.
 
 Actions (n = players; A = 4n + 1):
 
@@ -35,14 +37,15 @@ dawn; last: no one) · ``winner`` 3 (town, werewolves, draw). The exact table is
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
 
-from wolfden.engine.types import Seat
+from wolfden.engine.types import Seat, Viewer
 from wolfden.envs.base import WolfdenEnv, wrap
-from wolfden.envs.layout import ActionGroup, ActionLayout, Block, ObsLayout
+from wolfden.envs.layout import ActionGroup, ActionLayout, Block, ObsLayout, ObsWriter
+from wolfden.envs.parallel import parallel_env_of
 from wolfden.games.werewolf import ABSTAIN, CHECK, PICK, PROTECT, VOTE, Config, State
 
 PHASES = ("night", "discussion", "vote", "revote", "end")
@@ -102,8 +105,43 @@ class raw_env(WolfdenEnv):
             ]
         )
 
+    event_types = (
+        "narration",
+        "night_result",
+        "no_elimination",
+        "protecting",
+        "vote_cast",
+        "seer_answer",
+        "pack_pick",
+        "pack_locked",
+        "pack_disagrees",
+        "eliminated",
+        "ballot_open",
+        "tally",
+        "game_over",
+    )
+
+    def event_blocks(self, config: Config) -> Sequence[Block]:
+        return (
+            Block("role", 4, "eliminated: the card shown, one-hot as in my_role"),
+            Block("werewolf", 1, "seer_answer: 1 when the seat checked is a Werewolf"),
+            Block("by", 2, "eliminated: one-hot, at night, by the vote"),
+        )
+
+    def encode_event(self, event: Mapping[str, Any], viewer: Seat, w: ObsWriter) -> None:
+        kind = event["type"]
+        if kind == "eliminated":
+            if event.get("role") in ROLES:
+                w.set("role", ROLES.index(event["role"]))
+            w.set("by", 0 if event.get("by") == "night" else 1)
+        elif kind == "seer_answer":
+            w.scalar("werewolf", float(bool(event.get("werewolf"))))
+        elif kind == "night_result" and event.get("eliminated") is not None:
+            w.set("whom", event["eliminated"])
+
     def seat_out(self, state: State, seat: Seat) -> bool:
-        return not state.is_alive(seat)
+        """From the seat's own view (the game contract), not the state's internals."""
+        return not self.game.view(state, Viewer.of(seat))["seats"][seat]["alive"]
 
     def encode(self, view: Mapping[str, Any], seat: Seat) -> np.ndarray:
         n = view["players"]
@@ -181,3 +219,7 @@ class raw_env(WolfdenEnv):
 def env(**kwargs: Any) -> Any:
     """Werewolf, wrapped as PettingZoo's classic games are."""
     return wrap(raw_env(**kwargs))
+
+
+parallel_env = parallel_env_of(raw_env)
+"""The same game as a PettingZoo parallel environment (see :mod:`wolfden.envs.parallel`)."""

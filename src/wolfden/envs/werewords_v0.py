@@ -58,6 +58,7 @@ from wolfden.engine.errors import ConfigError
 from wolfden.engine.types import Action, Event, Outcome, Seat
 from wolfden.envs.base import WolfdenEnv, wrap
 from wolfden.envs.layout import ActionGroup, ActionLayout, Block, ObsLayout, ObsWriter
+from wolfden.envs.parallel import parallel_env_of
 from wolfden.games.werewords import Mode, Role, Team, team_of
 from wolfden.games.werewords.rules import CLUE_SAMPLES
 
@@ -120,6 +121,7 @@ TOKENS = ("yes", "no", "maybe", "so_close", "way_off", "correct")
 SUPPLY = ("yes_no", "maybe", "so_close", "way_off", "correct")
 MAX_CHOICES = 5
 WORD = 27  # 26 letter counts and the length
+_BANK = {q: i for i, q in enumerate(QUESTIONS)}
 
 
 def _word_features(word: str) -> list[float]:
@@ -250,6 +252,51 @@ class raw_env(WolfdenEnv):
         return action
 
     # -- rewards ---------------------------------------------------------------------------
+
+    def max_return(self) -> float:
+        return float(self.rounds)
+
+    event_types = (
+        "mayor",
+        "night",
+        "step",
+        "step_done",
+        "word_chosen",
+        "learn",
+        "clue",
+        "day",
+        "question",
+        "token",
+        "way_off",
+        "no_more_tokens",
+        "correct",
+        "discussion",
+        "pointed",
+        "vote",
+        "voted",
+        "votes",
+        "result",
+        "over",
+    )
+
+    def event_blocks(self, config: Any) -> Sequence[Block]:
+        return (
+            Block("token", len(TOKENS), "token: one-hot, " + ", ".join(TOKENS)),
+            Block("bank", len(QUESTIONS) + 1, "question: the bank question asked (last: other)"),
+            Block("winner", 2, "result: the round went to the village, the werewolf team"),
+        )
+
+    def encode_event(self, event: Mapping[str, Any], viewer: Seat, w: ObsWriter) -> None:
+        kind = event["type"]
+        if kind == "token" and event.get("token") in TOKENS:
+            w.set("token", TOKENS.index(event["token"]))
+        elif kind == "question":
+            w.set("bank", _BANK.get(event.get("question", ""), len(QUESTIONS)))
+        elif kind == "way_off":
+            w.set("token", TOKENS.index("way_off"))
+            w.set("whom", self.event_seat(event.get("to"), viewer))
+        elif kind == "result":
+            w.set("winner", 0 if event.get("winning_team") == "village" else 1)
 
     def step_rewards(
         self, before: Any, after: Any, events: Sequence[Event]
@@ -449,3 +496,7 @@ class raw_env(WolfdenEnv):
 def env(**kwargs: Any) -> Any:
     """Werewords, wrapped as PettingZoo's classic games are."""
     return wrap(raw_env(**kwargs))
+
+
+parallel_env = parallel_env_of(raw_env)
+"""The same game as a PettingZoo parallel environment (see :mod:`wolfden.envs.parallel`)."""

@@ -43,7 +43,8 @@ import numpy as np
 
 from wolfden.engine.types import Action, Seat, Viewer
 from wolfden.envs.base import WolfdenEnv, wrap
-from wolfden.envs.layout import ActionGroup, ActionLayout, Block, ObsLayout
+from wolfden.envs.layout import ActionGroup, ActionLayout, Block, ObsLayout, ObsWriter
+from wolfden.envs.parallel import parallel_env_of
 
 TEAMS = ("village", "werewolves")
 PHASES = ("setup", "day", "duel", "night", "handover", "over")
@@ -59,6 +60,7 @@ STEPS = (
     "wait",
     "over",
 )
+CUES = ("caught", "found", "hides", "howl", "missing", "rooster", "win")
 CONTENTS = ("empty", "person", "werewolf", "werewolf-discovered")
 PEEK_RESULTS = (
     "looked",
@@ -110,6 +112,31 @@ class raw_env(WolfdenEnv):
                 ActionGroup("wake", (Action("wake"),), "hand-over: the team is awake"),
             ]
         )
+
+    event_types = (
+        "narration",
+        "cue",
+        "door_closed",
+        "nothing_found",
+        "roll",
+        "ready",
+        "shared_finish",
+    )
+
+    def event_blocks(self, config: Any) -> Sequence[Block]:
+        return (
+            Block("team", 2, "roll, ready: one-hot, village, werewolves"),
+            Block("cue", len(CUES), "cue: one-hot, " + ", ".join(CUES)),
+            Block("dice", 2, "roll: dice rolled / 6, symbols / 6"),
+        )
+
+    def encode_event(self, event: Mapping[str, Any], viewer: Seat, w: ObsWriter) -> None:
+        if event.get("team") in TEAMS:
+            w.set("team", TEAMS.index(event["team"]))
+        if event["type"] == "cue" and event.get("cue") in CUES:
+            w.set("cue", CUES.index(event["cue"]))
+        if event["type"] == "roll":
+            w.fill("dice", [event.get("dice", 0) / 6, event.get("symbols", 0) / 6])
 
     def make_observation_layout(self, config: Any) -> ObsLayout:
         h = len(self.houses)
@@ -238,3 +265,7 @@ class raw_env(WolfdenEnv):
 def env(**kwargs: Any) -> Any:
     """Werwölfe Kids, wrapped as PettingZoo's classic games are."""
     return wrap(raw_env(**kwargs))
+
+
+parallel_env = parallel_env_of(raw_env)
+"""The same game as a PettingZoo parallel environment (see :mod:`wolfden.envs.parallel`)."""

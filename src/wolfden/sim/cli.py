@@ -332,6 +332,13 @@ bench_command = BenchGroup(
     help="Measure simulate on 1 and 2 workers (default: when no GAME is named).",
 )
 @click.option(
+    "--envs/--no-envs",
+    "environments",
+    default=None,
+    help="Measure the PettingZoo environments' agent steps/s beside the engine's actions/s "
+    "(default: when no GAME is named).",
+)
+@click.option(
     "--output",
     type=click.Path(dir_okay=False, path_type=Path),
     default=Path("docs/benchmarks.md"),
@@ -348,6 +355,7 @@ def bench_games(
     seconds: float,
     openspiel: bool | None,
     scaling: bool | None,
+    environments: bool | None,
     output: Path,
     write: bool,
 ) -> None:
@@ -360,7 +368,7 @@ def bench_games(
         command += f" --repeat {repeat}"
     if seconds != 0.4:
         command += f" --seconds {seconds:g}"
-    for flag, value in (("openspiel", openspiel), ("scaling", scaling)):
+    for flag, value in (("openspiel", openspiel), ("scaling", scaling), ("envs", environments)):
         if value is not None:
             command += f" --{flag}" if value else f" --no-{flag}"
     host = bench.machine()
@@ -385,11 +393,40 @@ def bench_games(
             sections["OpenSpiel side by side"] = section
     if (scaling if scaling is not None else everything) and chosen:
         sections["Simulator scaling"] = _bench_scaling(bench, chosen, command, host)
+    if environments if environments is not None else everything:
+        section = _bench_environments(bench, chosen, repeat, seconds, command, host)
+        if section:
+            sections["Environments"] = section
     if write and sections:
         bench.replace_sections(
             output, sections, BENCH_INTRO, before=("OpenSpiel side by side", "Simulator scaling")
         )
         click.echo(f"written to {output}", err=True)
+
+
+def _bench_environments(
+    bench: Any, chosen: list[Any], repeat: int, seconds: float, command: str, host: str
+) -> str:
+    try:
+        from wolfden import envs
+        from wolfden.envs import bench as env_bench
+    except ImportError:
+        click.echo("the environments need pettingzoo (pip install 'wolfden[rl]'); skipping them")
+        return ""
+    ids = [g.id for g in chosen if g.id in envs.MODULES]
+    click.echo("environments: agent steps/s beside the engine's actions/s, in turns, one core")
+    table, lines = env_bench.section(bench.measure_together, ids, repeat, seconds)
+    for line in lines:
+        click.echo(line)
+    return (
+        f"Command: `{command}` — whole matches with random masked actions on each game's "
+        "default environment config: the engine's loop (every action, clock actions included, "
+        "no views), the raw AEC environment (one agent step = `last()` then `step(index)`) "
+        "and the parallel environment (one agent step = one acting agent's action; every "
+        "step returns every live agent's observation), timed in turns; share = agent steps/s "
+        f"÷ engine actions/s; median of {repeat} repetitions.\n\n"
+        f"Machine: {host}.\n\n{table}"
+    )
 
 
 def _partner(
