@@ -43,3 +43,26 @@ def shuffle(rng: np.ndarray, items: np.ndarray) -> None:
     for i in range(items.shape[0] - 1, 0, -1):
         j = int(next64(rng) % np.uint64(i + 1))
         items[i], items[j] = items[j], items[i]
+
+
+@njit(cache=True)
+def random01(rng: np.ndarray) -> float:
+    """A uniform float in [0, 1), as ``Rng.random`` (the top 53 bits of the next output)."""
+    return float(next64(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True)
+def mix64(x: np.uint64) -> np.uint64:
+    """The SplitMix64 output function, as :func:`wolfden.engine.rng.mix64`."""
+    x = (x ^ (x >> np.uint64(30))) * MIX1
+    x = (x ^ (x >> np.uint64(27))) * MIX2
+    return x ^ (x >> np.uint64(31))
+
+
+@njit(cache=True)
+def derive_seed1(seed: np.uint64, salt: int) -> np.uint64:
+    """``derive_seed(seed, salt)`` of :mod:`wolfden.engine.rng` with one salt (a match's bot
+    generator is ``derive_seed(seed, 0x5EA7)``; match ``i`` of a study has seed
+    ``derive_seed(study_seed, i)``)."""
+    x = mix64(np.uint64(seed))
+    return mix64(x ^ mix64(np.uint64(salt) + GOLDEN))
