@@ -4,6 +4,7 @@
     python3 dev.py serve --lan   # set up, then serve phones on your Wi-Fi (the main job)
     python3 dev.py serve     # the same, but only this computer can open it
     python3 dev.py test      # set up, then run lint, type checks and every test
+    python3 dev.py test --quick   # the same with 100 conformance playouts and no browsers
     python3 dev.py setup     # only set up
 
 Needs nothing but Python 3.11+. The environment lives in .venv and is refreshed when
@@ -93,7 +94,13 @@ def ensure_browsers() -> None:
             say(f"{pkg} could not be installed, so the tests that need it cannot run")
 
 
+QUICK_SKIPS = ("tests/web", "tests/browsers", "tests/wordlists/test_browser.py")
+"""What ``test --quick`` leaves out: every test that drives a browser."""
+
+
 def test(args: list[str]) -> int:
+    quick = "--quick" in args
+    args = [a for a in args if a != "--quick"]
     setup()
     say("ruff")
     if run(BIN / "ruff", "check", "src", "tests", check=False):
@@ -108,7 +115,14 @@ def test(args: list[str]) -> int:
         # As root with apt-get (as in CI) the browsers were ours to install: a Firefox or WebKit
         # test whose browser is still missing fails instead of skipping. Set it to 0 to allow it.
         env.setdefault("WOLFDEN_REQUIRE_BROWSERS", "1")
-    code = run(PY, "-m", "pytest", *args, check=False, env=env)
+    options = ["--durations=10"]
+    if quick:
+        # The quick suite for development: 100 conformance playouts per game, no browsers.
+        env["WOLFDEN_PLAYOUTS"] = "100"
+        options += [f"--ignore={path}" for path in QUICK_SKIPS]
+    if (os.cpu_count() or 1) > 1 and not any(a == "-n" or a.startswith("-n") for a in args):
+        options += ["-n", str(min(os.cpu_count() or 1, 4))]
+    code = run(PY, "-m", "pytest", *options, *args, check=False, env=env)
     return 0 if code == 0 else 1
 
 

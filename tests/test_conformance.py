@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import types
 
 import pytest
@@ -10,12 +11,34 @@ from wolfden import games
 from wolfden.engine import conformance
 from wolfden.engine.types import Viewer
 
+PLAYOUTS = int(os.environ.get("WOLFDEN_PLAYOUTS", "1000"))
+"""1,000 in the full suite; ``python3 dev.py test --quick`` asks for 100."""
+
+
+def _kids(report: conformance.Report) -> None:
+    # Both teams win now and then, and the wall is checked in views and events thousands of times.
+    assert set(report.outcomes) == {"village", "werewolves"}
+    assert report.wall_checks > 5 * PLAYOUTS
+    assert report.wall_event_checks > 2 * PLAYOUTS
+    assert report.largest_view < 8_000
+
+
+def _robbers(report: conformance.Report) -> None:
+    assert report.wall_checks > PLAYOUTS and report.wall_event_checks > PLAYOUTS
+    assert report.illegal_checks > PLAYOUTS
+    assert report.largest_view < 16_000
+
+
+GAME_CHECKS = {"werwoelfe-kids": _kids, "robbers-horror": _robbers}
+"""What is particular to a game, asserted on the same playouts (one run per game)."""
+
 
 @pytest.mark.parametrize("game_id", games.ids())
 def test_every_game_keeps_the_contract(game_id: str) -> None:
     game = games.get(game_id)
-    report = conformance.run_all(game, playouts=1000, deep_every=10)
-    assert report.playouts == 1000
+    report = conformance.run_all(game, playouts=PLAYOUTS, deep_every=10, max_steps=5000)
+    assert report.playouts == PLAYOUTS
+    GAME_CHECKS.get(game_id, lambda _: None)(report)
     assert report.wall_checks > 0, "the information-wall check never ran: perturb_hidden is vacuous"
     assert report.illegal_checks > 0
     # The largest view and event batch, for the record (views must stay small for phones).
