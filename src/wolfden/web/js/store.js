@@ -65,7 +65,6 @@ const DEFAULT_PREFS = {
   music: false,
   musicVolume: 0.3,
   lang: "",
-  hideByDefault: true,
 };
 
 export function prefs() {
