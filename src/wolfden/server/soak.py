@@ -129,9 +129,18 @@ class Serve(ServeProcess):
             raise click.ClickException(str(exc)) from None
 
     def errors(self) -> str:
-        """What the server logged besides its start-up line (it logs errors only)."""
-        lines = self.log().splitlines()
-        return "\n".join(line for line in lines if not line.startswith("wolfden is serving"))
+        """What the server logged besides its start-up message (it logs errors only): the
+        lines that begin ``wolfden is`` or ``wolfden's database`` and the indented lines that
+        continue them."""
+        kept: list[str] = []
+        in_startup = False
+        for line in self.log().splitlines():
+            if line.startswith(("wolfden is ", "wolfden's database")):
+                in_startup = True
+            elif not (in_startup and line.startswith("  ")):
+                in_startup = False
+                kept.append(line)
+        return "\n".join(kept)
 
 
 @dataclass
