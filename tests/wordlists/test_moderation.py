@@ -94,12 +94,12 @@ def test_a_hidden_list_cannot_be_chosen_for_a_room(api: Api) -> None:
 
 
 def test_serve_takes_the_admin_token_flag(tmp_path: Path, monkeypatch) -> None:
-    import uvicorn
     from click.testing import CliRunner
 
+    from wolfden.server import cli
     from wolfden.server.cli import serve_command
 
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)
+    monkeypatch.setattr(cli, "run", lambda *a, **k: None)
     db = tmp_path / "w.sqlite3"
     args = ["--db", str(db), "--admin-token", "flag-token-of-sixteen"]
     result = CliRunner().invoke(serve_command, args)
