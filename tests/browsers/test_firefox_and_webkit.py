@@ -111,6 +111,8 @@ def test_a_werewolf_match_with_bots_and_a_table_screen(pages: Pages) -> None:
     deadline = time.monotonic() + 90
     while not (ada.count(".ending") and table.count(".ending")):
         assert time.monotonic() < deadline, "the match did not end in time"
+        if ada.count("[data-key='reveal']"):
+            ada.tap("[data-key='reveal']")  # the phone's screen hides itself again by itself
         offered = ada.evaluate(
             "return [...document.querySelectorAll('button[data-action]:not([disabled])')]"
             ".map(e => e.dataset.action);"
@@ -156,6 +158,8 @@ def play_until(page: Page, done: str, seconds: float, prefer: tuple[str, ...] = 
     end = time.monotonic() + seconds
     while not page.count(done):
         assert time.monotonic() < end, f"{done!r} did not show within {seconds:.0f} s"
+        if page.count("[data-key='reveal']"):
+            page.tap("[data-key='reveal']")  # a phone's screen hides itself again by itself
         offered = page.evaluate(
             "return [...document.querySelectorAll('button[data-action]:not([disabled])')]"
             ".map(e => e.dataset.action);"
@@ -209,7 +213,7 @@ def test_a_werewords_day_with_bots_a_typed_question_and_a_reload(
     assert response.status_code == 200, response.text
     ada.wait_for(".werewords")
     assert code in ada.text("#room-badge")
-    play_until(ada, "#ask-text", 30, prefer=("ok",))
+    play_until(ada, "form.ask-form button[type=submit]:not([disabled])", 30, prefer=("ok",))
     ada.fill("#ask-text", "Is it <b>bigger</b> than a bread box?")
     ada.click("form.ask-form button[type=submit]")
     ada.wait_for(".question .q-text")

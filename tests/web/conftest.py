@@ -59,10 +59,16 @@ class Pages:
         self.errors: list[str] = []
         SHOTS.mkdir(parents=True, exist_ok=True)
 
-    def new(self, size: dict[str, int] = PHONE, *, spy_speech: bool = True) -> Any:
+    def new(
+        self, size: dict[str, int] = PHONE, *, spy_speech: bool = True, hidden: bool = True
+    ) -> Any:
+        """A page in a fresh context. ``hidden=False``: this phone's privacy setting is off
+        (its screen is not hidden until "Show"), for tests about other things."""
         context = self.browser.new_context(viewport=size, base_url=self.server.base)
         if spy_speech:
             context.add_init_script(SPEECH_SPY)
+        if not hidden:
+            context.add_init_script(SHOWN)
         self.contexts.append(context)
         page = context.new_page()
         page.on(
@@ -94,6 +100,12 @@ if (window.speechSynthesis) {
   const speak = (u) => window.__spoken.push(u.text);
   Object.defineProperty(window.speechSynthesis, 'speak', {value: speak, configurable: true});
 }
+"""
+
+
+SHOWN = """
+const prefs = JSON.parse(localStorage.getItem('wolfden.prefs') || '{}');
+localStorage.setItem('wolfden.prefs', JSON.stringify({...prefs, hideByDefault: false}));
 """
 
 

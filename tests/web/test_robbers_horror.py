@@ -16,7 +16,7 @@ pytestmark = pytest.mark.skipif(
 
 
 def test_a_deal_of_robbers_horror_through_the_screens(pages: Pages) -> None:
-    ada, bea = pages.new(), pages.new()
+    ada, bea = pages.new(hidden=False), pages.new(hidden=False)
     ada.goto("/")
     ada.check("input[name=game][value=robbers-horror]")
     ada.fill("#opt-robbers-horror-deals", "1")

@@ -80,7 +80,7 @@ def test_script_in_every_text_field_stays_text(pages: Pages) -> None:
 def test_secrets_show_only_on_their_owners_screen_and_only_public_lines_are_spoken(
     pages: Pages,
 ) -> None:
-    phones = [pages.new() for _ in PEOPLE]
+    phones = [pages.new(hidden=False) for _ in PEOPLE]
     host = phones[0]
     code = create_room(host, PEOPLE[0])
     for page, name in zip(phones[1:], PEOPLE[1:]):

@@ -61,6 +61,15 @@ def actions(page: Any) -> list[dict[str, Any]]:
     )
 
 
+def keep_shown(page: Any) -> None:
+    """A phone's screen hides itself a few seconds after the last touch: show it again, or
+    touch it (on its title) to keep it open while its player acts."""
+    if page.locator("[data-key='reveal']").count():
+        page.click("[data-key='reveal']")
+    else:
+        page.click("h1.phase-title")
+
+
 def role_of(page: Any) -> str | None:
     cls = page.get_attribute(".role-card", "class") or ""
     for role in ("werewolf", "seer", "guardian", "villager"):
@@ -99,6 +108,9 @@ def test_a_whole_werewolf_match_through_the_screens(pages: Pages) -> None:
         card = page.text_content(".role-card")
         assert "R_WEREWOLF-0" in card, "the card id is on the role card"
         pages.shot(page, f"werewolf-night-{role}")
+    # A phone's screen hides itself again by itself a few seconds after the last touch.
+    roles["villager"].wait_for_selector(".role-card.role-hidden", timeout=30000)
+    pages.shot(roles["villager"], "werewolf-night-hidden")
     table.wait_for_selector(".narration")
     pages.shot(table, "werewolf-night-table")
     # The table shows no one's role during play.
@@ -110,6 +122,7 @@ def test_a_whole_werewolf_match_through_the_screens(pages: Pages) -> None:
     while not all(p.locator(".ending").count() for p in phones):
         assert time.monotonic() < deadline, "the match did not end in time"
         for page in roles.values():
+            keep_shown(page)
             offered = actions(page)
             picks = [a for a in offered if a["action"].startswith("pick")]
             if page.locator(".seer-answer").count() and "seer-answer" not in shots:

@@ -34,7 +34,7 @@ def seed_for(config: dict[str, Any]) -> int:
 
 
 def test_a_werewords_round_and_play_again(pages: Pages) -> None:
-    mayor, wolf = pages.new(), pages.new()
+    mayor, wolf = pages.new(hidden=False), pages.new(hidden=False)
     mayor.goto("/")
     mayor.check("input[name=game][value=werewords]")
     mayor.fill("#create-name", "Ada")
@@ -78,7 +78,7 @@ def test_a_werewords_round_and_play_again(pages: Pages) -> None:
     # Werewolf types a question (with markup, shown as text) and gets a token.
     mayor.wait_for_selector(".werewords .questions", timeout=30000)
     deadline = time.monotonic() + 30
-    while not wolf.locator("#ask-text").count():
+    while not wolf.locator("form.ask-form button[type=submit]:not([disabled])").count():
         assert time.monotonic() < deadline, "the Werewolf never got to ask"
         waiting = mayor.locator(".question.open button[data-action$=' no']:not([disabled])")
         if waiting.count():

@@ -1,7 +1,9 @@
 """Werewords bots. ``rules`` plays whole rounds unattended from its own view only.
 
 Questions are asked in two plain forms the rules bots understand:
-``Is it in the category "Animals"?`` and ``Is it "giraffe"?``. A rules Mayor answers them
+``Is it in the category "Animals"?`` and ``Is it "giraffe"?``; a rules Mayor also reads a
+guess or a category in ordinary words ("is it giraffe", "giraffe?", "GIRAFFE", "Is it an
+animal?"). A rules Mayor answers them
 from the hidden truth it holds as Mayor (the word and its built-in category); anything else
 gets a Maybe while Maybe tokens last. The Seer steers towards the word without rushing, the
 Werewolves steer away, and in the endings the bots read the public token log.
@@ -30,15 +32,85 @@ SEER_GUESS = 0.1
 _TITLE_TO_ID = {title: cid for cid, title in CATEGORY_TITLES.items()}
 
 
+# A guess in the words people use: "is it peach", "Is it a peach?", "peach?", "PEACH",
+# "is the word 'peach'"; and a category asked the same way: "Is it an animal?".
+_GUESS_LEAD = re.compile(
+    r"(?:is\s+it|is\s+the\s+(?:magic\s+)?word|the\s+(?:magic\s+)?word\s+is|it\s+is|it's|"
+    r"could\s+it\s+be|maybe)\s+",
+    re.IGNORECASE,
+)
+_ARTICLE = re.compile(r"(?:an?|the)\s+", re.IGNORECASE)
+_WORDS = re.compile(r"[^\W\d_]+(?:[\s'-][^\W\d_]+){0,2}")
+_QUESTION_WORDS = frozenset(
+    [
+        "is",
+        "are",
+        "am",
+        "does",
+        "do",
+        "did",
+        "can",
+        "could",
+        "would",
+        "will",
+        "has",
+        "have",
+        "had",
+        "was",
+        "were",
+        "should",
+        "shall",
+        "may",
+        "might",
+        "what",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "where",
+        "when",
+        "how",
+        "why",
+    ]
+)
+_QUOTES = " \"'\u201c\u201d\u2018\u2019"
+
+
+def _category_named(text: str) -> str | None:
+    """The category a word or phrase names ("animal", "Animals", "food"), if any."""
+    key = fold(text)
+    for cid, title in CATEGORY_TITLES.items():
+        if key in (fold(cid), fold(title), fold(title).removesuffix("s")):
+            return cid
+    return None
+
+
 def parse_question(text: str) -> tuple[str, str] | None:
-    """('category', id) or ('guess', word) for the two forms; None for anything else."""
+    """('category', id) or ('guess', word) for a question a bot Mayor understands: the two
+    exact forms, or a guess or a category in ordinary words; None for anything else."""
     m = _CATEGORY.match(text)
     if m and m.group(1) in _TITLE_TO_ID:
         return "category", _TITLE_TO_ID[m.group(1)]
     m = _GUESS.match(text)
     if m:
         return "guess", m.group(1)
-    return None
+    plain = " ".join(text.split()).rstrip("?!. ").strip(_QUOTES)
+    lead = _GUESS_LEAD.match(plain)
+    if lead:
+        rest = plain[lead.end() :].strip(_QUOTES)
+        article = _ARTICLE.match(rest)
+        if article and rest[article.end() :]:
+            rest = rest[article.end() :]
+    else:
+        rest = plain
+        if not rest or rest.split()[0].casefold() in _QUESTION_WORDS:
+            return None
+    if not _WORDS.fullmatch(rest):
+        return None
+    category = _category_named(rest)
+    if category is not None:
+        return "category", category
+    return "guess", rest
 
 
 def _notes(view: Mapping[str, Any]) -> dict[str, Any]:

@@ -874,19 +874,26 @@ class RoomManager:
         return [s for s in p.seats if s in actors]
 
     def _settle_shown(
-        self, room: Room, acted: int | None = None, events: Iterable[Event] = ()
+        self,
+        room: Room,
+        acted: int | None = None,
+        events: Iterable[Event] = (),
+        *,
+        new_phase: bool = False,
     ) -> None:
         """A shared device goes back to the table view (or the next hand-over) once the seat
         it shows has had its turn, or when none of its seats is waited for any more; except
         when the seat's own action brought it a private answer: that stays on the screen until
-        the player hides it."""
+        the player hides it, or until the phase changes: at a phase change (an elimination
+        among them) every shared device is covered unless its seat acts on in the new phase
+        (the same player goes on holding it)."""
         if not room.shown:
             return
         m = room.live_match()
         actors = room.game.actors(m.state) if m is not None else frozenset()
         for pid, seat in list(room.shown.items()):
             p = room.participants.get(pid)
-            if p is None:
+            if p is None or (new_phase and seat not in actors):
                 room.hide(pid)
             elif seat in actors:
                 room.shown_turn.add(pid)
@@ -1345,8 +1352,9 @@ class RoomManager:
         except StorageError as exc:
             log.error("%s: action not saved: %s", m.id, exc)
             raise storage_refused("this action") from exc
+        new_phase = seq != m.phase_seq
         m.state, m.version, m.phase_seq, m.phase_started = state, m.version + 1, seq, started
-        self._settle_shown(room, seat, events)
+        self._settle_shown(room, seat, events, new_phase=new_phase)
         if outcome is not None:
             self._finish(room, m, outcome)
         feed = None if by is None else by.feed

@@ -2,6 +2,7 @@
 // effective suit and rank, the last trick, piles, chips, the deal's scoring and the scoreboard.
 
 import { h } from "../js/dom.js";
+import { button } from "../js/ui.js";
 
 const SPECIAL = { W: "Werewolf", S: "Seer", K: "Knife", T: "Traitor" };
 const SPECIAL_MARK = { W: "☾", S: "◉", K: "⚔", T: "⚑" };
@@ -76,9 +77,17 @@ function trickPanel(ctx, trick, title, { last = false } = {}) {
 
 function handPanel(ctx) {
   const view = ctx.view;
-  if (!view.hand) return null;
+  if (!view.hand || view.phase === "over") return null;
   const playable = new Set(ctx.legalNamed("play").map((a) => a.args[0]));
   const yourTurn = view.turn === view.seat;
+  if (ctx.hidden)
+    return h(
+      "section",
+      { class: ["panel", "hand-panel", yourTurn && "your-turn"], "aria-labelledby": "hand-title" },
+      h("h2", { id: "hand-title" }, yourTurn ? "Your turn: show your hand to play" : "Your hand"),
+      h("p", { class: "role-hidden" }, `Your ${view.hand.length} cards, your role and your team are hidden. Show them when nobody else can see your screen.`),
+      button("Show my hand", () => ctx.reveal(), { cls: "btn-primary", key: "card-toggle" }),
+    );
   return h(
     "section",
     { class: ["panel", "hand-panel", yourTurn && "your-turn"], "aria-labelledby": "hand-title" },
@@ -211,6 +220,7 @@ function cues(prev, view, events) {
 export default {
   id: "robbers-horror",
   render,
+  privacy: true,
   cues,
   mood: (view) => (view.phase === "over" ? "dusk" : "night"),
 };

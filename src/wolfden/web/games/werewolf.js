@@ -57,8 +57,11 @@ function phaseTitle(view) {
 // -- pieces ---------------------------------------------------------------------------------------
 
 function roleCard(ctx, you) {
-  const open = ctx.local.cardOpen !== false && (ctx.local.cardOpen === true || ctx.view.phase === "end");
+  // On a phone the privacy model decides (hidden until "Show", hidden again by itself);
+  // elsewhere (the privacy setting off) the card has its own show/hide button.
+  const open = ctx.private ? !ctx.hidden : ctx.local.cardOpen !== false && (ctx.local.cardOpen === true || ctx.view.phase === "end" || !ctx.private);
   const toggle = button(open ? "Hide my card" : "Show my card", () => {
+    if (ctx.private) return open ? ctx.hideNow() : ctx.reveal();
     ctx.local.cardOpen = !open;
     ctx.rerender();
   }, { cls: "btn-small", key: "card-toggle", aria: open ? "Hide my card" : "Show my card" });
@@ -86,7 +89,8 @@ function roleCard(ctx, you) {
 function village(ctx) {
   const view = ctx.view;
   const you = view.you;
-  const pack = new Set(you && you.pack ? you.pack : []);
+  // hidden: only what everyone knows (the cards of the eliminated), no pack, not even your own
+  const pack = new Set(you && you.pack && !ctx.hidden ? you.pack : []);
   return h(
     "section",
     { class: "panel village", "aria-labelledby": "village-title" },
@@ -97,14 +101,14 @@ function village(ctx) {
       { class: "village-grid" },
       view.seats.map((seat) => {
         const me = you && seat.seat === you.seat;
-        const role = seat.role;
+        const role = ctx.hidden && seat.alive ? null : seat.role;
         return h(
           "li",
           { class: ["villager-tile", seat.alive ? "alive" : "dead", me && "me", pack.has(seat.seat) && "packmate"], "data-seat": String(seat.seat) },
           roleIcon(role || "unknown", 40),
           h("span", { class: "tile-name" }, seat.name, me ? " (you)" : ""),
           h("span", { class: "tile-state" }, seat.alive ? "alive" : "out"),
-          role ? h("span", { class: "tile-role" }, ROLE_NAMES[role] || role, seat.card ? h("span", { class: "visually-hidden" }, ` card ${seat.card}`) : null) : h("span", { class: "tile-role unknown" }, "role hidden"),
+          role ? h("span", { class: "tile-role" }, ROLE_NAMES[role] || role, seat.card && role === seat.role ? h("span", { class: "visually-hidden" }, ` card ${seat.card}`) : null) : h("span", { class: "tile-role unknown" }, "role hidden"),
           presenceTag(ctx.seatInfo(seat.seat)),
         );
       }),
@@ -392,7 +396,22 @@ function render(ctx) {
     if (!ctx.isTable) parts.splice(1, 0, h("p", { class: "lead" }, "You are watching: you see only what is public."));
     return h("div", { class: "werewolf" }, parts);
   }
-  // What you must do now comes first; your card follows (it is hidden until you show it).
+  if (ctx.hidden) {
+    // The same screen for every role: what is private waits behind "Show my screen".
+    parts.push(roleCard(ctx, you));
+    if (view.phase === "night")
+      parts.push(h("section", { class: "panel sleep-panel", "aria-labelledby": "act-title" }, h("h2", { id: "act-title" }, "The night"),
+        h("p", {}, you.alive ? "Show your screen when nobody can see it: to see your card and whether you have something to do tonight." : "You are out.")));
+    else {
+      if (!you.alive) parts.push(h("p", { class: "lead" }, "You are out."));
+      parts.push(announcements(ctx));
+      if (view.phase === "discussion") parts.push(discussionPanel(ctx));
+      if (view.ballot) parts.push(ballotPanel(ctx, you));
+    }
+    parts.push(village(ctx));
+    return h("div", { class: "werewolf" }, parts);
+  }
+  // What you must do now comes first; your card follows.
   const card = roleCard(ctx, you);
   if (!ctx.legal.length) parts.push(card);
   if (!you.alive) parts.push(openEyes(ctx));
@@ -423,6 +442,7 @@ function cues(prev, view, events) {
 export default {
   id: "werewolf",
   render,
+  privacy: true,
   cues,
   mood: (view) => (view.phase === "night" ? "night" : view.phase === "end" ? "dusk" : "day"),
   // view.narration is the same for every viewer (tested in tests/games/werewolf), so the

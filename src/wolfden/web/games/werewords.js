@@ -107,6 +107,14 @@ function cardPanel(ctx) {
   const you = view.you;
   if (!you) return null;
   const role = you.role_now || you.role;
+  if (ctx.hidden)
+    return h(
+      "section",
+      { class: "panel card-panel", "aria-labelledby": "ww-card" },
+      h("div", { class: "panel-head" }, h("h2", { id: "ww-card" }, "Your card"), button("Show my card", () => ctx.reveal(), { cls: "btn-small", key: "card-toggle" })),
+      you.mayor ? h("p", { class: "role-kind" }, "You are the Mayor.") : null,
+      h("div", { class: "role-card role-hidden" }, h("p", {}, "Your card and what you know are hidden. Show them when nobody else can see your screen.")),
+    );
   return h(
     "section",
     { class: "panel card-panel", "aria-labelledby": "ww-card" },
@@ -129,7 +137,7 @@ function cardPanel(ctx) {
 function wordPanel(ctx) {
   const view = ctx.view;
   const parts = [];
-  if (view.word && !(view.you && view.you.notes && view.you.notes.some((n) => n.kind === "word")))
+  if (view.word && !ctx.hidden && !(view.you && view.you.notes && view.you.notes.some((n) => n.kind === "word")))
     parts.push(h("p", { class: "word-line" }, "The Magic Word: ", h("strong", { class: "magic-word" }, view.word)));
   if (view.pattern) parts.push(h("p", { class: "pattern", "aria-label": `The word's letter pattern: ${view.pattern.length} characters` }, view.pattern.split("").join(" ")));
   if (view.clues && view.clues.length) parts.push(h("p", {}, "The Werewolves' clues: ", view.clues.join(", ")));
@@ -137,10 +145,10 @@ function wordPanel(ctx) {
   return h("section", { class: "panel word-panel" }, parts);
 }
 
-function actionButtons(ctx, actions, label, { cls = "", describe } = {}) {
+function actionButtons(ctx, actions, label, { cls = "", describe, grid = "" } = {}) {
   return h(
     "div",
-    { class: "target-grid" },
+    { class: ["target-grid", grid] },
     actions.map((a) =>
       h(
         "button",
@@ -169,11 +177,12 @@ function nightPanel(ctx) {
   );
   const legal = ctx.legal;
   let body;
-  if (!legal.length) body = h("p", {}, "Close your eyes until you are called.");
+  if (ctx.hidden) body = h("p", {}, "Show your screen when nobody can see it: it tells you when you are called.");
+  else if (!legal.length) body = h("p", {}, "Close your eyes until you are called.");
   else {
     const name = legal[0].name;
     if (name === "choose")
-      body = [h("p", {}, "Choose the Magic Word:"), actionButtons(ctx, legal, (a) => h("span", { class: "target-name magic-word" }, (you.choices || [])[a.args[0]] || `word ${a.args[0] + 1}`))];
+      body = [h("p", {}, "Choose the Magic Word:"), actionButtons(ctx, legal, (a) => h("span", { class: "target-name magic-word" }, (you.choices || [])[a.args[0]] || `word ${a.args[0] + 1}`), { grid: "word-choices" })];
     else if (name === "confirm" || name === "back")
       body = [h("p", {}, "Your Magic Word: ", h("strong", { class: "magic-word" }, view.word || "")), actionButtons(ctx, legal, (a) => (a.name === "confirm" ? "Keep this word" : "Choose again"))];
     else if (name === "secret")
@@ -319,21 +328,39 @@ function mayorPanel(ctx) {
 
 function askForm(ctx) {
   const view = ctx.view;
-  if (!ctx.can("ask", "?")) {
-    if (!view.you || view.you.mayor || !view.typed_questions || view.mode === "companion") return null;
-    return h("p", { class: "panel muted", role: "status" }, "One question at a time: wait until the Mayor has answered.");
-  }
-  const input = h("input", { type: "text", id: "ask-text", maxlength: "140", autocomplete: "off", "data-key": "ask-text", placeholder: "Is it an animal?" });
+  if (!view.you || view.you.mayor || !view.typed_questions || view.mode === "companion") return null;
+  // The form stays while another question waits for its answer: a draft is never thrown away.
+  const open = ctx.can("ask", "?");
+  const mayorSeat = ctx.seatInfo(view.mayor);
+  const botMayor = Boolean(mayorSeat && (mayorSeat.bot || mayorSeat.stand_in));
+  const input = h("input", {
+    type: "text", id: "ask-text", maxlength: "140", autocomplete: "off", "data-key": "ask-text",
+    placeholder: botMayor ? "Is it an animal?  ·  Is it peach?" : "Is it an animal?",
+    value: ctx.local.askDraft || "",
+    on: { input: () => { ctx.local.askDraft = input.value; } },
+  });
   const form = h(
     "form",
     { class: "panel ask-form" },
     h("label", { for: "ask-text" }, "Ask a yes/no question (up to 140 characters)"),
-    h("div", { class: "row" }, input, h("button", { type: "submit", class: "btn btn-primary", disabled: ctx.busy }, "Ask")),
+    h("div", { class: "row" }, input, h("button", { type: "submit", class: "btn btn-primary", disabled: ctx.busy || !open, "data-key": "ask-send" }, "Ask")),
+    open ? null : h("p", { class: "muted", role: "status" }, "One question at a time: you can send yours when the Mayor has answered. What you type stays here."),
+    botMayor
+      ? h("p", { class: "hint bot-mayor-hint" }, "The Mayor is a bot. It understands a guess of the word (",
+          h("q", {}, "Is it peach?"), ", ", h("q", {}, "peach?"), ") and a category (", h("q", {}, "Is it an animal?"), ", ",
+          h("q", {}, 'Is it in the category "Food and drink"?'), "); any other question gets Maybe, or No when the Maybes are gone.")
+      : null,
   );
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     const text = input.value.trim();
-    if (text) ctx.act({ name: "ask", args: [text] }).then((ok) => ok && (input.value = ""));
+    if (text && ctx.can("ask", "?"))
+      ctx.act({ name: "ask", args: [text] }).then((ok) => {
+        if (ok) {
+          input.value = "";
+          ctx.local.askDraft = "";
+        }
+      });
   });
   return form;
 }
@@ -505,6 +532,7 @@ function cues(prev, view, events) {
 export default {
   id: "werewords",
   render,
+  privacy: true,
   cues,
   hostLabel,
   hostPanel,

@@ -204,7 +204,7 @@ function rows(ctx) {
     h("h2", {}, `${w.missing}: ${view.missing.length} ${w.of} ${view.missing_to_win}`),
     h("ol", { class: "missing-row" }, slots),
     h("h2", {}, `${w.caught}: ${view.caught} ${w.of} ${view.werewolves}`),
-    h("ol", { class: "wolf-row" }, wolves),
+    h("ol", { class: "caught-row" }, wolves),
   );
 }
 

@@ -462,6 +462,7 @@ function start() {
   document.addEventListener("pointercancel", released, { capture: true });
   document.addEventListener("keydown", () => audio.unlock());
   window.addEventListener("hashchange", onRoute);
+  window.addEventListener("wolfden:prefs", () => render());
   setInterval(tick, 250);
   voice.onVoicesChanged(() => {});
   if (prefs().music) document.addEventListener("pointerdown", () => audio.setMood(document.documentElement.dataset.mood), { once: true });

@@ -1,10 +1,76 @@
 // The match screen: the game's own renderer in the middle, with what every game shares around
 // it — the phase timer, what happened, who is here, and the host's controls.
 
-import { act, app, coverDevice, deviceState, handOver, isHost, render, showsTable } from "./app.js";
+import { act, app, coverDevice, deviceState, handOver, isHost, isShared, render, showsTable } from "./app.js";
 import { lobbyControls } from "./controls.js";
 import { h } from "./dom.js";
+import { prefs } from "./store.js";
 import { button, countdown, presenceTag } from "./ui.js";
+
+// -- the privacy model ----------------------------------------------------------------------------
+// On a player's own phone the screen is "hidden" by default: nothing on it names or pictures the
+// player's role, team, pack, word or hand. A tap on "Show" opens it; it hides again by itself a
+// few seconds after the last touch. A renderer that draws secrets declares `privacy: true` and
+// draws its hidden form when `ctx.hidden` is set.
+
+export const SHOW_SECONDS = 10;
+let revealUntil = 0;
+let hideTimer = null;
+
+function privacyApplies(renderer) {
+  const you = app.you;
+  if (!renderer || !renderer.privacy || !you || showsTable() || isShared()) return false;
+  if (you.seat === undefined || you.seat === null) return false;
+  const msg = app.msg;
+  if (!msg || msg.outcome || (app.room && app.room.status !== "live")) return false;
+  return prefs().hideByDefault !== false;
+}
+
+function revealed() {
+  return Date.now() < revealUntil;
+}
+
+function keepOpen() {
+  revealUntil = Date.now() + SHOW_SECONDS * 1000;
+  clearTimeout(hideTimer);
+  hideTimer = setTimeout(hideNow, SHOW_SECONDS * 1000 + 50);
+}
+
+/** Show the screen for a few seconds (again from now). */
+export function reveal() {
+  keepOpen();
+  render();
+}
+
+export function hideNow() {
+  revealUntil = 0;
+  clearTimeout(hideTimer);
+  hideTimer = null;
+  render();
+}
+
+// While the screen is shown, every touch or key keeps it open a little longer (without
+// redrawing: a redraw between a finger going down and the click would lose the tap).
+for (const type of ["pointerdown", "keydown"]) {
+  document.addEventListener(type, () => { if (revealed()) keepOpen(); }, { passive: true, capture: true });
+}
+
+function privacyBar(ctx) {
+  if (!ctx.private) return null;
+  if (ctx.hidden)
+    return h(
+      "div",
+      { class: "panel privacy-bar is-hidden", role: "status" },
+      button("Show my screen", () => reveal(), { cls: "btn-primary btn-wide", key: "reveal" }),
+      h("p", { class: "hint" }, "Your screen is hidden: nothing on it shows your role. Tap to see it; it hides again by itself a few seconds after you last touch it."),
+    );
+  return h(
+    "div",
+    { class: "panel privacy-bar is-shown", role: "status" },
+    h("p", { class: "hint" }, "Shown to you: it hides by itself in a few seconds."),
+    button("Hide now", () => hideNow(), { cls: "btn-small", key: "hide" }),
+  );
+}
 
 /** What a renderer gets: the view and everything it may need to draw it and to act. */
 export function context() {
@@ -39,6 +105,12 @@ export function context() {
     can: (name, ...args) => legal.some((a) => a.name === name && args.every((x, i) => a.args[i] === x)),
     seatInfo: (seat) => app.room.seats[seat],
     rerender: render,
+    /** This screen follows the privacy model (a player's own phone, a game with secrets). */
+    private: privacyApplies(app.renderer),
+    /** ... and is hidden now: draw nothing of the player's role, team, pack, word or hand. */
+    hidden: privacyApplies(app.renderer) && !revealed(),
+    reveal,
+    hideNow,
   };
 }
 
@@ -153,6 +225,7 @@ export function matchScreen(app_) {
     ctx.paused ? h("p", { class: "notice paused", role: "status" }, "The host has paused the game.") : null,
     deviceBar(ctx),
     timer && !title ? timer : null,
+    privacyBar(ctx),
     presencePanel(),
     body,
     hostBar(ctx, renderer),

@@ -41,6 +41,10 @@ export function openSettings(app) {
         slider("set-voice-volume", "Voice volume", "voiceVolume"),
         h("button", { type: "button", class: "btn btn-small", on: { click: () => voice.speak(["Night falls. Everyone, close your eyes."]) } }, "Try the voice"),
       ),
+      !table && !shared
+        ? h("fieldset", {}, h("legend", {}, "Privacy"),
+            check("set-hide", "Keep my screen hidden until I tap Show (my role, team, word and hand; it hides again by itself)", "hideByDefault", () => window.dispatchEvent(new Event("wolfden:prefs"))))
+        : null,
       h("fieldset", {}, h("legend", {}, "Sounds"),
         check("set-sounds", "Sounds (rooster, howl, ticking, chimes)", "sounds", audio.applyVolumes),
         slider("set-sound-volume", "Sound volume", "soundVolume", audio.applyVolumes),

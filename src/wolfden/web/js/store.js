@@ -65,6 +65,7 @@ const DEFAULT_PREFS = {
   music: false,
   musicVolume: 0.3,
   lang: "",
+  hideByDefault: true,
 };
 
 export function prefs() {

@@ -1,0 +1,68 @@
+"""Werewolf's screens one at a time: real views from the rules, drawn by the renderer on a
+phone-sized page (fast checks of what a player sees; the whole match is test_werewolf.py)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.web.conftest import Pages
+from tests.web.harness import legal_of, play, show, view_of
+
+
+def ended() -> Any:
+    return play("werewolf", {"players": 7}, 3, lambda g, s: g.outcome(s) is not None)
+
+
+def test_the_every_card_table_keeps_its_rows_on_the_werewolf_rows(pages: Pages) -> None:
+    page = pages.new()
+    view = view_of("werewolf", ended(), 0)
+    show(page, "werewolf", view, seat=0, outcome={"winners": [1, 2]})
+    wolves = page.locator(".roles-table tbody tr").filter(
+        has=page.locator("td", has_text=re.compile(r"^\W*Werewolf$"))
+    )
+    assert wolves.count() == 2
+    displays = wolves.first.evaluate(
+        "tr => [tr, ...tr.cells].map(c => getComputedStyle(c).display)"
+    )
+    assert displays == ["table-row"] + ["table-cell"] * 4, displays
+    pages.shot(page, "screen-werewolf-end")
+
+
+def night_one() -> Any:
+    # seed 3 deals: villager, werewolf, werewolf, villager, villager, guardian, seer
+    return play("werewolf", {"players": 7}, 3, lambda g, s: True)
+
+
+def screen_text(page: Any) -> str:
+    return str(page.inner_text("#main")).replace(" (you)", "")
+
+
+def test_a_hidden_phone_names_no_role_team_or_pack(pages: Pages) -> None:
+    """Hidden (the default on a phone) a Werewolf's, the Guardian's and a Villager's screens
+    are word for word the same: no own role, no action panel title, no packmates."""
+    page = pages.new()
+    state = night_one()
+    texts = {}
+    for seat, role in ((1, "werewolf"), (5, "guardian"), (0, "villager")):
+        view = view_of("werewolf", state, seat)
+        assert view["you"]["role"] == role
+        show(
+            page, "werewolf", view, seat=seat, legal=legal_of("werewolf", state, seat), hidden=True
+        )
+        texts[role] = screen_text(page)
+        assert page.locator(".packmate, .role-card:not(.role-hidden)").count() == 0
+        icons = page.eval_on_selector_all("#main .role-icon", "els => els.map(e => e.classList[1])")
+        assert set(icons) <= {"role-icon-unknown"}, icons
+        pages.shot(page, f"screen-werewolf-hidden-{role}")
+    assert texts["werewolf"] == texts["guardian"] == texts["villager"]
+    body = texts["werewolf"].replace(page.inner_text(".deal-line"), "")
+    for word in ("Werewolf", "Seer", "Guardian", "Villager", "pack", "protect"):
+        assert word not in body, word
+
+    # Shown, the Werewolf sees the card, the pack and the targets.
+    view = view_of("werewolf", state, 1)
+    show(page, "werewolf", view, seat=1, legal=legal_of("werewolf", state, 1), hidden=False)
+    assert "Your pack" in page.inner_text(".role-card")
+    assert page.locator(".packmate").count() == 2
+    assert page.locator("button[data-action^='pick']").count() == 5

@@ -1,0 +1,97 @@
+"""Werewords' screens one at a time: real views from the rules, drawn by the renderer on a
+phone-sized page (the whole round is test_werewords.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web.conftest import Pages
+from tests.web.harness import legal_of, play, show, view_of
+
+ROLES = ("Villager", "Seer", "Werewolf", "Fortune Teller", "Apprentice", "Minion")
+
+
+def day() -> Any:
+    # seed 1, five players: the Mayor (seat 0) is a Villager, seat 1 the Seer, seat 3 a
+    # Werewolf; the word is "vaccine"
+    return play("werewords", {"players": 5}, 1, lambda g, s: s.phase.value == "day")
+
+
+def test_a_hidden_phone_shows_neither_the_role_nor_the_word(pages: Pages) -> None:
+    page = pages.new()
+    state = day()
+    texts = {}
+    for seat in (1, 2, 3):
+        view = view_of("werewords", state, seat)
+        show(
+            page,
+            "werewords",
+            view,
+            seat=seat,
+            legal=legal_of("werewords", state, seat),
+            hidden=True,
+        )
+        text = page.inner_text("#main")
+        texts[seat] = text
+        assert "vaccine" not in text
+        for role in ROLES:
+            assert role not in text, role
+        pages.shot(page, f"screen-werewords-hidden-{seat}")
+    assert texts[1] == texts[2] == texts[3]
+    # shown, the Werewolf reads the word and the role again
+    show(page, "werewords", view_of("werewords", state, 3), seat=3, hidden=False)
+    assert "vaccine" in page.inner_text("#main")
+    assert "Werewolf" in page.inner_text(".card-panel")
+
+
+def test_a_draft_question_survives_a_question_from_someone_else(pages: Pages) -> None:
+    page = pages.new()
+    state = day()
+    view = view_of("werewords", state, 2)
+    show(page, "werewords", view, seat=2, legal=legal_of("werewords", state, 2), hidden=False)
+    page.fill("#ask-text", "Is it bigger than")
+    # someone else's question now waits for the Mayor: this player may not send one
+    show(page, "werewords", view, seat=2, legal=[], hidden=False, fresh=False)
+    assert page.input_value("#ask-text") == "Is it bigger than"
+    assert page.locator("form.ask-form button[type=submit]").is_disabled()
+    assert "What you type stays here" in page.inner_text("form.ask-form")
+    show(page, "werewords", view, seat=2, legal=legal_of("werewords", state, 2), fresh=False)
+    assert page.input_value("#ask-text") == "Is it bigger than"
+    assert page.locator("form.ask-form button[type=submit]").is_enabled()
+
+
+def test_the_asking_screen_shows_how_to_ask_a_bot_mayor(pages: Pages) -> None:
+    page = pages.new()
+    state = day()
+    view = view_of("werewords", state, 2)
+    show(page, "werewords", view, seat=2, legal=legal_of("werewords", state, 2), hidden=False)
+    assert page.locator(".bot-mayor-hint").count() == 0  # a person is the Mayor
+    show(page, "werewords", view, seat=2, legal=legal_of("werewords", state, 2), bots=(0,))
+    hint = page.inner_text(".bot-mayor-hint")
+    assert "Is it peach?" in hint and "Is it an animal?" in hint
+    pages.shot(page, "screen-werewords-ask-bot-mayor")
+
+
+def test_long_words_are_not_broken_on_the_word_buttons(pages: Pages) -> None:
+    page = pages.new({"width": 360, "height": 740})
+    words = ("caterpillar", "hippopotamus", "refrigerator", "constellation")
+    state = play(
+        "werewords",
+        {"players": 5, "words_medium": words},
+        1,
+        lambda g, s: any(a.name == "choose" for a in g.legal_actions(s, s.mayor)),
+    )
+    mayor = state.mayor
+    show(
+        page,
+        "werewords",
+        view_of("werewords", state, mayor),
+        seat=mayor,
+        legal=legal_of("werewords", state, mayor),
+        hidden=False,
+    )
+    lines = page.eval_on_selector_all(
+        ".target .magic-word", "els => els.map(e => [e.textContent, e.getClientRects().length])"
+    )
+    assert lines and all(n == 1 for _, n in lines), lines
+    pages.shot(page, "screen-werewords-choose-word")
