@@ -1,13 +1,18 @@
-"""Rooms and match logs in SQLite (WAL): what the server needs to survive a crash.
+"""Rooms and match logs: what the server needs to survive a crash.
+
+``RoomStore`` is the interface the match master writes through. Three implementations keep it:
+``SqliteRoomStore`` (the default: an embedded SQLite file in WAL mode), ``PostgresRoomStore``
+(``wolfden.storage.postgres``, for several server nodes sharing one database) and
+``MemoryRoomStore`` (the in-memory twin, for unit tests). ``open_room_store`` picks one from a
+path or a ``postgresql://`` address.
 
 A room is one JSON document (seats, participants with token hashes, settings) rewritten on every
 lobby change. A match is a row plus its action log; every action is appended and committed in
 its own transaction together with the phase timing it implies, so after ``kill -9`` a restarted
 server folds the log and resumes exactly at the last committed action.
 
-The database file is shared with other components; this module owns the tables ``rooms``,
-``matches`` and ``match_actions`` and records its schema version as component ``rooms`` in
-``wolfden_schema``.
+In SQLite this module owns the tables ``rooms``, ``matches`` and ``match_actions`` and records
+its schema version as component ``rooms`` in ``wolfden_schema``.
 """
 
 from __future__ import annotations
@@ -15,26 +20,16 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-import platformdirs
+from wolfden.storage.errors import StorageError
+from wolfden.storage.sqlite import connect, default_db_path, migrate, transaction
 
 COMPONENT = "rooms"
-
-
-def default_db_path() -> Path:
-    """``wolfden.sqlite3`` in the user's data directory (created when missing)."""
-    base = Path(platformdirs.user_data_dir("wolfden", appauthor=False))
-    base.mkdir(parents=True, exist_ok=True)
-    return base / "wolfden.sqlite3"
-
-
-class StorageError(RuntimeError):
-    """The database could not be read or written (disk full, locked file, ...)."""
 
 
 def _v1(db: sqlite3.Connection) -> None:
@@ -79,50 +74,6 @@ MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1]
 """Schema migrations of this component, in order; version N is ``MIGRATIONS[:N]`` applied."""
 
 
-def connect(path: str | Path) -> sqlite3.Connection:
-    """Open the shared database in WAL mode (``:memory:`` works for tests)."""
-    try:
-        db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        db.execute("PRAGMA busy_timeout = 5000")
-        db.execute("PRAGMA journal_mode = WAL")
-        # NORMAL in WAL mode: a committed transaction survives a crash of the process;
-        # only a power cut may lose the last ones.
-        db.execute("PRAGMA synchronous = NORMAL")
-        db.execute(
-            "CREATE TABLE IF NOT EXISTS wolfden_schema "
-            "(component TEXT PRIMARY KEY, version INTEGER NOT NULL)"
-        )
-    except sqlite3.Error as exc:
-        raise StorageError(f"cannot open the database {path}: {exc}") from exc
-    return db
-
-
-def migrate(db: sqlite3.Connection) -> int:
-    """Bring this component's tables to the newest schema; returns the version."""
-    row = db.execute("SELECT version FROM wolfden_schema WHERE component = ?", (COMPONENT,))
-    found = row.fetchone()
-    current = found[0] if found else 0
-    if current > len(MIGRATIONS):
-        raise StorageError(
-            f"the database was written by a newer wolfden (rooms schema {current}, "
-            f"this one knows up to {len(MIGRATIONS)}); upgrade wolfden or use another --db"
-        )
-    for version in range(current, len(MIGRATIONS)):
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            MIGRATIONS[version](db)
-            db.execute(
-                "INSERT INTO wolfden_schema (component, version) VALUES (?, ?) "
-                "ON CONFLICT(component) DO UPDATE SET version = excluded.version",
-                (COMPONENT, version + 1),
-            )
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
-    return len(MIGRATIONS)
-
-
 @dataclass
 class StoredMatch:
     id: str
@@ -141,46 +92,67 @@ class StoredMatch:
     actions: list[tuple[int | None, str, float]] = field(default_factory=list)
 
 
-class RoomStore:
-    """The server's persistence: rooms and match logs. Every write commits before it returns."""
+class RoomStore(Protocol):
+    """The server's persistence: rooms and match logs. Every write is committed (or refused
+    with :class:`StorageError`, leaving nothing half-written) before it returns."""
+
+    def close(self) -> None: ...
+
+    def save_room(
+        self, code: str, game: str, status: str, data: dict[str, Any], now: float
+    ) -> None:
+        """Create or replace the room's document."""
+
+    def room_exists(self, code: str) -> bool: ...
+
+    def load_rooms(self) -> list[dict[str, Any]]:
+        """Every room's document, oldest first."""
+
+    def create_match(self, m: StoredMatch) -> None:
+        """Store a new match (its action log empty)."""
+
+    def append_action(
+        self,
+        match_id: str,
+        idx: int,
+        seat: int | None,
+        action: str,
+        at: float,
+        *,
+        phase_seq: int,
+        phase_started: float,
+        new_phase: bool = True,
+        ended: float | None = None,
+        outcome: dict[str, Any] | None = None,
+    ) -> None:
+        """Append action number ``idx`` and the timing it implies, in one transaction.
+
+        ``idx`` must be the next free index of the log: a second writer appending the same
+        index is refused, so two masters can never both extend one log."""
+
+    def set_clock(self, match_id: str, phase_started: float, paused_at: float | None) -> None:
+        """Record that the phase clock moved (paused, resumed)."""
+
+    def end_match(self, match_id: str, ended: float, outcome: dict[str, Any]) -> None: ...
+
+    def load_match(self, match_id: str) -> StoredMatch | None:
+        """The match with its whole action log, or None when there is no such match."""
+
+
+class SqliteRoomStore:
+    """Rooms and match logs in the shared SQLite file (WAL mode)."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         self.db = connect(path)
         self._lock = threading.Lock()
-        try:
-            migrate(self.db)
-        except sqlite3.Error as exc:
-            raise StorageError(f"cannot prepare the database {path}: {exc}") from exc
+        migrate(self.db, COMPONENT, MIGRATIONS)
 
     def close(self) -> None:
         self.db.close()
 
-    @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            try:
-                self.db.execute("BEGIN IMMEDIATE")
-            except sqlite3.Error as exc:
-                raise StorageError(f"the database is not writable: {exc}") from exc
-            try:
-                yield self.db
-            except sqlite3.Error as exc:
-                self._rollback()
-                raise StorageError(f"could not save: {exc}") from exc
-            except BaseException:
-                self._rollback()
-                raise
-            try:
-                self.db.execute("COMMIT")
-            except sqlite3.Error as exc:
-                self._rollback()
-                raise StorageError(f"could not save: {exc}") from exc
-
-    def _rollback(self) -> None:
-        """Undo the open transaction, if SQLite has not already (it does on a full disk)."""
-        if self.db.in_transaction:
-            self.db.execute("ROLLBACK")
+    def _tx(self) -> AbstractContextManager[sqlite3.Connection]:
+        return transaction(self.db, self._lock)
 
     # -- rooms ----------------------------------------------------------------------
 
@@ -259,6 +231,8 @@ class RoomStore:
                         "VALUES (?, ?, ?, ?, ?)",
                         row,
                     )
+                except sqlite3.IntegrityError as exc:
+                    raise StorageError(f"action {idx} of match {match_id} exists already") from exc
                 except sqlite3.Error as exc:
                     raise StorageError(f"could not save: {exc}") from exc
             return
@@ -322,3 +296,139 @@ class RoomStore:
             paused_at=row[12],
             actions=[(a[0], a[1], a[2]) for a in actions],
         )
+
+
+class MemoryRoomStore:
+    """The in-memory twin of :class:`SqliteRoomStore`, for unit tests: the same answers to the
+    same calls (tests/storage holds all implementations to one contract), nothing on disk.
+    Stored values are copies, as a database's would be."""
+
+    def __init__(self) -> None:
+        self._rooms: dict[str, tuple[float, dict[str, Any]]] = {}
+        self._matches: dict[str, StoredMatch] = {}
+
+    def close(self) -> None:
+        self._rooms.clear()
+        self._matches.clear()
+
+    def save_room(
+        self, code: str, game: str, status: str, data: dict[str, Any], now: float
+    ) -> None:
+        created = self._rooms[code][0] if code in self._rooms else now
+        self._rooms[code] = (created, _json_copy(data))
+
+    def room_exists(self, code: str) -> bool:
+        return code in self._rooms
+
+    def load_rooms(self) -> list[dict[str, Any]]:
+        ordered = sorted(self._rooms.values(), key=lambda item: item[0])
+        return [_json_copy(doc) for _, doc in ordered]
+
+    def create_match(self, m: StoredMatch) -> None:
+        if m.id in self._matches:
+            raise StorageError(f"could not save: a match {m.id} exists already")
+        self._matches[m.id] = replace(
+            _json_copy_match(m), ended=None, outcome=None, paused_at=None, actions=[]
+        )
+
+    def _match(self, match_id: str) -> StoredMatch:
+        if match_id not in self._matches:
+            raise StorageError(f"could not save: there is no match {match_id}")
+        return self._matches[match_id]
+
+    def append_action(
+        self,
+        match_id: str,
+        idx: int,
+        seat: int | None,
+        action: str,
+        at: float,
+        *,
+        phase_seq: int,
+        phase_started: float,
+        new_phase: bool = True,
+        ended: float | None = None,
+        outcome: dict[str, Any] | None = None,
+    ) -> None:
+        m = self._match(match_id)
+        if idx < len(m.actions):
+            raise StorageError(f"action {idx} of match {match_id} exists already")
+        if idx > len(m.actions):
+            raise StorageError(f"action {idx} of match {match_id} would leave a gap in its log")
+        m.actions.append((seat, action, at))
+        if new_phase or ended is not None:
+            m.phase_seq = phase_seq
+            m.phase_started = phase_started
+            m.ended = ended
+            m.outcome = None if outcome is None else _json_copy(outcome)
+
+    def set_clock(self, match_id: str, phase_started: float, paused_at: float | None) -> None:
+        m = self._match(match_id)
+        m.phase_started = phase_started
+        m.paused_at = paused_at
+
+    def end_match(self, match_id: str, ended: float, outcome: dict[str, Any]) -> None:
+        m = self._match(match_id)
+        m.ended = ended
+        m.outcome = _json_copy(outcome)
+        m.paused_at = None
+
+    def load_match(self, match_id: str) -> StoredMatch | None:
+        m = self._matches.get(match_id)
+        return None if m is None else _json_copy_match(m)
+
+
+def _json_copy(value: Any) -> Any:
+    """What a database would give back: a deep copy through JSON."""
+    return json.loads(json.dumps(value, ensure_ascii=False))
+
+
+def _json_copy_match(m: StoredMatch) -> StoredMatch:
+    return replace(
+        m,
+        config=_json_copy(m.config),
+        meta=_json_copy(m.meta),
+        outcome=None if m.outcome is None else _json_copy(m.outcome),
+        actions=list(m.actions),
+    )
+
+
+def is_database_address(target: object) -> bool:
+    """Whether ``--db`` names a PostgreSQL server rather than a SQLite file."""
+    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
+
+
+def redact_password(target: str) -> str:
+    """The ``--db`` value fit to print: a password in a database address becomes ``***``."""
+    if not is_database_address(target):
+        return target
+    scheme, _, rest = target.partition("://")
+    userinfo, at, host = rest.rpartition("@")
+    if not at or ":" not in userinfo:
+        return target
+    return f"{scheme}://{userinfo.split(':', 1)[0]}:***@{host}"
+
+
+def open_room_store(target: str | Path | None) -> RoomStore:
+    """The store for ``--db``: a ``postgresql://`` address, a SQLite path, ``:memory:``
+    (an in-memory SQLite database) or None (the default file in the user's data directory)."""
+    if is_database_address(target):
+        assert isinstance(target, str)
+        from wolfden.storage.postgres import PostgresRoomStore
+
+        return PostgresRoomStore(target)
+    return SqliteRoomStore(default_db_path() if target is None else target)
+
+
+__all__ = [
+    "MIGRATIONS",
+    "MemoryRoomStore",
+    "RoomStore",
+    "SqliteRoomStore",
+    "StorageError",
+    "StoredMatch",
+    "default_db_path",
+    "is_database_address",
+    "open_room_store",
+    "redact_password",
+]
