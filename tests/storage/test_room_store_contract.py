@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from wolfden.storage.errors import StorageError
+from wolfden.storage.errors import FencedOut, StorageError
 from wolfden.storage.rooms import (
     MemoryRoomStore,
     RoomStore,
@@ -133,3 +133,70 @@ def test_open_room_store_reads_the_db_option(tmp_path: Path) -> None:
     assert isinstance(sqlite, SqliteRoomStore)
     sqlite.close()
     assert isinstance(open_room_store(":memory:"), SqliteRoomStore)
+
+
+def test_a_room_has_one_master_at_a_time(store: RoomStore) -> None:
+    assert store.lease("ABCDEF") is None
+    first = store.acquire_lease("ABCDEF", "node-a", now=100.0, ttl=10.0)
+    assert first is not None
+    # another node is refused while the lease lives; the holder keeps its token
+    assert store.acquire_lease("ABCDEF", "node-b", now=105.0, ttl=10.0) is None
+    assert store.acquire_lease("ABCDEF", "node-a", now=105.0, ttl=10.0) == first
+    assert store.renew_lease("ABCDEF", "node-a", first, now=109.0, ttl=10.0)
+    assert store.acquire_lease("ABCDEF", "node-b", now=118.0, ttl=10.0) is None
+    # once it runs out, another node takes over with a larger token
+    second = store.acquire_lease("ABCDEF", "node-b", now=119.5, ttl=10.0)
+    assert second is not None and second > first
+    assert not store.renew_lease("ABCDEF", "node-a", first, now=120.0, ttl=10.0)
+    held = store.lease("ABCDEF")
+    assert held is not None and (held.node, held.token, held.expires) == ("node-b", second, 129.5)
+    # a released lease may be taken at once
+    store.release_lease("ABCDEF", "node-b", second)
+    third = store.acquire_lease("ABCDEF", "node-a", now=121.0, ttl=10.0)
+    assert third is not None and third > second
+
+
+def test_a_master_whose_lease_was_taken_over_cannot_write(store: RoomStore) -> None:
+    """A node paused past its lease wakes up and tries to go on: every write it makes with
+    its old token is refused and changes nothing."""
+    old = store.acquire_lease("ABCDEF", "node-a", now=0.0, ttl=5.0)
+    assert old is not None
+    store.save_room("ABCDEF", "werewolf", "playing", {"v": 1}, now=0.0, fence=old)
+    store.create_match(stored_match(), fence=old)
+    store.append_action("m-ABCDEF-1", 0, 1, "a", 1.0, phase_seq=1, phase_started=0.0, fence=old)
+    store.append_action(
+        "m-ABCDEF-1", 1, 2, "b", 2.0, phase_seq=1, phase_started=0.0, new_phase=False, fence=old
+    )
+    new = store.acquire_lease("ABCDEF", "node-b", now=10.0, ttl=5.0)
+    assert new is not None
+    writes = [
+        lambda: store.append_action(
+            "m-ABCDEF-1",
+            2,
+            3,
+            "c",
+            11.0,
+            phase_seq=1,
+            phase_started=0.0,
+            new_phase=False,
+            fence=old,
+        ),
+        lambda: store.append_action(
+            "m-ABCDEF-1", 2, 3, "c", 11.0, phase_seq=2, phase_started=11.0, fence=old
+        ),
+        lambda: store.set_clock("m-ABCDEF-1", 11.0, 12.0, fence=old),
+        lambda: store.end_match("m-ABCDEF-1", 12.0, {"winners": []}, fence=old),
+        lambda: store.save_room("ABCDEF", "werewolf", "finished", {"v": 2}, now=12.0, fence=old),
+        lambda: store.create_match(stored_match("m-ABCDEF-2"), fence=old),
+    ]
+    for write in writes:
+        with pytest.raises(FencedOut, match="another node took it over"):
+            write()
+    got = store.load_match("m-ABCDEF-1")
+    assert got is not None and [a[1] for a in got.actions] == ["a", "b"]
+    assert got.ended is None and got.paused_at is None
+    assert store.load_rooms() == [{"v": 1}] and store.load_match("m-ABCDEF-2") is None
+    # the new master writes on
+    store.append_action("m-ABCDEF-1", 2, 3, "c", 11.0, phase_seq=2, phase_started=11.0, fence=new)
+    got = store.load_match("m-ABCDEF-1")
+    assert got is not None and [a[1] for a in got.actions] == ["a", "b", "c"]

@@ -13,3 +13,9 @@ class StorageError(WolfdenError, RuntimeError):
 class RetryableStorageError(StorageError):
     """The database is unreachable for the moment (restarting, connection lost). Nothing was
     written; the same request may be sent again."""
+
+
+class FencedOut(StorageError):
+    """This node's lease on the room was taken over by another node (it was paused or cut off
+    for longer than the lease): it is no longer the room's master and must not write. Nothing
+    was saved."""

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from wolfden.storage.errors import RetryableStorageError, StorageError
-from wolfden.storage.rooms import StoredMatch
+from wolfden.storage.rooms import Lease, StoredMatch, fenced_out
 
 COMPONENT = "rooms"
 
@@ -53,6 +53,13 @@ MIGRATIONS: list[tuple[str, ...]] = [
             action TEXT NOT NULL,
             at DOUBLE PRECISION NOT NULL,
             PRIMARY KEY (match, idx))""",
+    ),
+    (
+        """CREATE TABLE room_leases (
+            room TEXT PRIMARY KEY,
+            node TEXT NOT NULL,
+            token BIGINT NOT NULL,
+            expires DOUBLE PRECISION NOT NULL)""",
     ),
 ]
 """Schema migrations, in order: each a list of statements run in one transaction."""
@@ -146,13 +153,92 @@ class PostgresRoomStore:
             except psycopg.Error as exc:
                 raise StorageError(f"could not save: {_first_line(exc)}") from exc
 
+    # -- leases ---------------------------------------------------------------------
+
+    def acquire_lease(self, room: str, node: str, now: float, ttl: float) -> int | None:
+        with self._tx() as cur:
+            # The row is created first, so that two nodes racing for a new room serialise
+            # on its row lock below.
+            cur.execute(
+                "INSERT INTO room_leases (room, node, token, expires) VALUES (%s, '', 0, 0) "
+                "ON CONFLICT (room) DO NOTHING",
+                (room,),
+            )
+            cur.execute(
+                "SELECT node, token, expires FROM room_leases WHERE room = %s FOR UPDATE",
+                (room,),
+            )
+            held_by, token, expires = cur.fetchone()
+            if held_by == node and expires > now:
+                pass
+            elif expires > now:
+                return None
+            else:
+                token += 1
+            cur.execute(
+                "UPDATE room_leases SET node = %s, token = %s, expires = %s WHERE room = %s",
+                (node, token, now + ttl, room),
+            )
+            return int(token)
+
+    def renew_lease(self, room: str, node: str, token: int, now: float, ttl: float) -> bool:
+        with self._tx() as cur:
+            cur.execute(
+                "UPDATE room_leases SET expires = %s WHERE room = %s AND node = %s AND token = %s",
+                (now + ttl, room, node, token),
+            )
+            return bool(cur.rowcount == 1)
+
+    def release_lease(self, room: str, node: str, token: int) -> None:
+        with self._tx() as cur:
+            cur.execute(
+                "UPDATE room_leases SET expires = 0 WHERE room = %s AND node = %s AND token = %s",
+                (room, node, token),
+            )
+
+    def lease(self, room: str) -> Lease | None:
+        with self._tx() as cur:
+            cur.execute(
+                "SELECT node, token, expires FROM room_leases WHERE room = %s AND token > 0",
+                (room,),
+            )
+            row = cur.fetchone()
+        return None if row is None else Lease(row[0], int(row[1]), float(row[2]))
+
+    @staticmethod
+    def _check_fence(cur: Any, room: str, fence: int | None) -> None:
+        """Within the write's transaction: the fence is still the room's token. The row lock
+        (FOR SHARE) keeps a takeover from committing between this check and the write."""
+        if fence is None:
+            return
+        cur.execute("SELECT token FROM room_leases WHERE room = %s FOR SHARE", (room,))
+        row = cur.fetchone()
+        if row is None or int(row[0]) != fence:
+            raise fenced_out(room, fence)
+
+    @staticmethod
+    def _match_room(cur: Any, match_id: str) -> str:
+        cur.execute("SELECT room FROM matches WHERE id = %s", (match_id,))
+        row = cur.fetchone()
+        if row is None:
+            raise StorageError(f"could not save: there is no match {match_id}")
+        return str(row[0])
+
     # -- rooms ----------------------------------------------------------------------
 
     def save_room(
-        self, code: str, game: str, status: str, data: dict[str, Any], now: float
+        self,
+        code: str,
+        game: str,
+        status: str,
+        data: dict[str, Any],
+        now: float,
+        *,
+        fence: int | None = None,
     ) -> None:
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         with self._tx() as cur:
+            self._check_fence(cur, code, fence)
             cur.execute(
                 "INSERT INTO rooms (code, game, status, data, created, updated) "
                 "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (code) DO UPDATE SET "
@@ -174,8 +260,9 @@ class PostgresRoomStore:
 
     # -- matches --------------------------------------------------------------------
 
-    def create_match(self, m: StoredMatch) -> None:
+    def create_match(self, m: StoredMatch, *, fence: int | None = None) -> None:
         with self._tx() as cur:
+            self._check_fence(cur, m.room, fence)
             cur.execute(
                 "INSERT INTO matches (id, room, game, version, config, seed, meta, started, "
                 "ended, outcome, phase_seq, phase_started, paused_at) "
@@ -207,8 +294,11 @@ class PostgresRoomStore:
         new_phase: bool = True,
         ended: float | None = None,
         outcome: dict[str, Any] | None = None,
+        fence: int | None = None,
     ) -> None:
         with self._tx() as cur:
+            if fence is not None:
+                self._check_fence(cur, self._match_room(cur, match_id), fence)
             cur.execute(
                 "INSERT INTO match_actions (match, idx, seat, action, at) "
                 "VALUES (%s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
@@ -229,15 +319,28 @@ class PostgresRoomStore:
                     ),
                 )
 
-    def set_clock(self, match_id: str, phase_started: float, paused_at: float | None) -> None:
+    def set_clock(
+        self,
+        match_id: str,
+        phase_started: float,
+        paused_at: float | None,
+        *,
+        fence: int | None = None,
+    ) -> None:
         with self._tx() as cur:
+            if fence is not None:
+                self._check_fence(cur, self._match_room(cur, match_id), fence)
             cur.execute(
                 "UPDATE matches SET phase_started = %s, paused_at = %s WHERE id = %s",
                 (phase_started, paused_at, match_id),
             )
 
-    def end_match(self, match_id: str, ended: float, outcome: dict[str, Any]) -> None:
+    def end_match(
+        self, match_id: str, ended: float, outcome: dict[str, Any], *, fence: int | None = None
+    ) -> None:
         with self._tx() as cur:
+            if fence is not None:
+                self._check_fence(cur, self._match_room(cur, match_id), fence)
             cur.execute(
                 "UPDATE matches SET ended = %s, outcome = %s, paused_at = NULL WHERE id = %s",
                 (ended, json.dumps(outcome, ensure_ascii=False), match_id),

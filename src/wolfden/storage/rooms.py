@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
-from wolfden.storage.errors import StorageError
+from wolfden.storage.errors import FencedOut, StorageError
 from wolfden.storage.sqlite import connect, default_db_path, migrate, transaction
 
 COMPONENT = "rooms"
@@ -70,7 +70,18 @@ def _v1(db: sqlite3.Connection) -> None:
     )
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1]
+def _v2(db: sqlite3.Connection) -> None:
+    """Leases: which node is each room's master, and the fencing token of its mastership."""
+    db.execute(
+        """CREATE TABLE room_leases (
+            room TEXT PRIMARY KEY,
+            node TEXT NOT NULL,
+            token INTEGER NOT NULL,
+            expires REAL NOT NULL)"""
+    )
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2]
 """Schema migrations of this component, in order; version N is ``MIGRATIONS[:N]`` applied."""
 
 
@@ -92,14 +103,53 @@ class StoredMatch:
     actions: list[tuple[int | None, str, float]] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Lease:
+    """Who is a room's master, until when, and the fencing token of that mastership."""
+
+    node: str
+    token: int
+    expires: float
+
+
 class RoomStore(Protocol):
     """The server's persistence: rooms and match logs. Every write is committed (or refused
-    with :class:`StorageError`, leaving nothing half-written) before it returns."""
+    with :class:`StorageError`, leaving nothing half-written) before it returns.
+
+    Several server nodes may share one store. Each room then has one master at a time, under a
+    lease: :meth:`acquire_lease` gives a node the room and a *fencing token*, a number that
+    grows with every new master. A write given ``fence=token`` commits only while that token
+    is still the room's, so a node that was paused past its lease and wakes up cannot write
+    over its successor (it gets :class:`FencedOut`). Safety rests on the tokens alone; the
+    nodes' clocks (``now``) only decide when a lease may be taken over. A single server passes
+    no fence.
+    """
+
+    def acquire_lease(self, room: str, node: str, now: float, ttl: float) -> int | None:
+        """Make ``node`` the room's master until ``now + ttl`` unless another node holds a
+        lease that has not expired; the fencing token, or None when the room is taken. A
+        node that already holds the lease keeps its token and extends it."""
+
+    def renew_lease(self, room: str, node: str, token: int, now: float, ttl: float) -> bool:
+        """Extend a lease still held with this token; False when it was taken over."""
+
+    def release_lease(self, room: str, node: str, token: int) -> None:
+        """Give the room up (a node shutting down), if this token still holds it."""
+
+    def lease(self, room: str) -> Lease | None:
+        """The room's lease, expired or not; None when no node ever held it."""
 
     def close(self) -> None: ...
 
     def save_room(
-        self, code: str, game: str, status: str, data: dict[str, Any], now: float
+        self,
+        code: str,
+        game: str,
+        status: str,
+        data: dict[str, Any],
+        now: float,
+        *,
+        fence: int | None = None,
     ) -> None:
         """Create or replace the room's document."""
 
@@ -108,7 +158,7 @@ class RoomStore(Protocol):
     def load_rooms(self) -> list[dict[str, Any]]:
         """Every room's document, oldest first."""
 
-    def create_match(self, m: StoredMatch) -> None:
+    def create_match(self, m: StoredMatch, *, fence: int | None = None) -> None:
         """Store a new match (its action log empty)."""
 
     def append_action(
@@ -124,19 +174,36 @@ class RoomStore(Protocol):
         new_phase: bool = True,
         ended: float | None = None,
         outcome: dict[str, Any] | None = None,
+        fence: int | None = None,
     ) -> None:
         """Append action number ``idx`` and the timing it implies, in one transaction.
 
         ``idx`` must be the next free index of the log: a second writer appending the same
         index is refused, so two masters can never both extend one log."""
 
-    def set_clock(self, match_id: str, phase_started: float, paused_at: float | None) -> None:
+    def set_clock(
+        self,
+        match_id: str,
+        phase_started: float,
+        paused_at: float | None,
+        *,
+        fence: int | None = None,
+    ) -> None:
         """Record that the phase clock moved (paused, resumed)."""
 
-    def end_match(self, match_id: str, ended: float, outcome: dict[str, Any]) -> None: ...
+    def end_match(
+        self, match_id: str, ended: float, outcome: dict[str, Any], *, fence: int | None = None
+    ) -> None: ...
 
     def load_match(self, match_id: str) -> StoredMatch | None:
         """The match with its whole action log, or None when there is no such match."""
+
+
+def fenced_out(room: str, fence: int) -> FencedOut:
+    return FencedOut(
+        f"this server no longer runs room {room}: another node took it over (lease token "
+        f"{fence} is stale); nothing was saved"
+    )
 
 
 class SqliteRoomStore:
@@ -154,13 +221,79 @@ class SqliteRoomStore:
     def _tx(self) -> AbstractContextManager[sqlite3.Connection]:
         return transaction(self.db, self._lock)
 
+    # -- leases ---------------------------------------------------------------------
+
+    def acquire_lease(self, room: str, node: str, now: float, ttl: float) -> int | None:
+        with self._tx() as db:
+            row = db.execute(
+                "SELECT node, token, expires FROM room_leases WHERE room = ?", (room,)
+            ).fetchone()
+            if row is None:
+                token = 1
+            elif row[0] == node and row[2] > now:
+                token = int(row[1])
+            elif row[2] > now:
+                return None
+            else:
+                token = int(row[1]) + 1
+            db.execute(
+                "INSERT INTO room_leases (room, node, token, expires) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT(room) DO UPDATE SET node = excluded.node, token = excluded.token, "
+                "expires = excluded.expires",
+                (room, node, token, now + ttl),
+            )
+            return token
+
+    def renew_lease(self, room: str, node: str, token: int, now: float, ttl: float) -> bool:
+        with self._tx() as db:
+            cur = db.execute(
+                "UPDATE room_leases SET expires = ? WHERE room = ? AND node = ? AND token = ?",
+                (now + ttl, room, node, token),
+            )
+            return cur.rowcount == 1
+
+    def release_lease(self, room: str, node: str, token: int) -> None:
+        with self._tx() as db:
+            db.execute(
+                "UPDATE room_leases SET expires = 0 WHERE room = ? AND node = ? AND token = ?",
+                (room, node, token),
+            )
+
+    def lease(self, room: str) -> Lease | None:
+        with self._lock:
+            row = self.db.execute(
+                "SELECT node, token, expires FROM room_leases WHERE room = ?", (room,)
+            ).fetchone()
+        return None if row is None else Lease(row[0], int(row[1]), float(row[2]))
+
+    def _check_fence(self, db: sqlite3.Connection, room: str, fence: int | None) -> None:
+        if fence is None:
+            return
+        row = db.execute("SELECT token FROM room_leases WHERE room = ?", (room,)).fetchone()
+        if row is None or int(row[0]) != fence:
+            raise fenced_out(room, fence)
+
+    def _match_room(self, db: sqlite3.Connection, match_id: str) -> str:
+        row = db.execute("SELECT room FROM matches WHERE id = ?", (match_id,)).fetchone()
+        if row is None:
+            raise StorageError(f"could not save: there is no match {match_id}")
+        return str(row[0])
+
     # -- rooms ----------------------------------------------------------------------
 
     def save_room(
-        self, code: str, game: str, status: str, data: dict[str, Any], now: float
+        self,
+        code: str,
+        game: str,
+        status: str,
+        data: dict[str, Any],
+        now: float,
+        *,
+        fence: int | None = None,
     ) -> None:
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         with self._tx() as db:
+            self._check_fence(db, code, fence)
             db.execute(
                 "INSERT INTO rooms (code, game, status, data, created, updated) "
                 "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(code) DO UPDATE SET "
@@ -183,8 +316,9 @@ class SqliteRoomStore:
 
     # -- matches --------------------------------------------------------------------
 
-    def create_match(self, m: StoredMatch) -> None:
+    def create_match(self, m: StoredMatch, *, fence: int | None = None) -> None:
         with self._tx() as db:
+            self._check_fence(db, m.room, fence)
             db.execute(
                 "INSERT INTO matches (id, room, game, version, config, seed, meta, started, "
                 "ended, outcome, phase_seq, phase_started, paused_at) "
@@ -216,52 +350,66 @@ class SqliteRoomStore:
         new_phase: bool = True,
         ended: float | None = None,
         outcome: dict[str, Any] | None = None,
+        fence: int | None = None,
     ) -> None:
         """Append one action and the timing it implies, committed before it returns.
 
-        Within a phase that goes on, the single INSERT is its own transaction; an action that
-        starts a phase or ends the match also updates the match row in the same transaction.
+        Within a phase that goes on (and with no fence to check), the single INSERT is its own
+        transaction; otherwise the checks, the INSERT and the match row's update share one.
         """
         row = (match_id, idx, seat, action, at)
-        if not new_phase and ended is None:
+        insert = "INSERT INTO match_actions (match, idx, seat, action, at) VALUES (?, ?, ?, ?, ?)"
+        if not new_phase and ended is None and fence is None:
             with self._lock:
                 try:
-                    self.db.execute(
-                        "INSERT INTO match_actions (match, idx, seat, action, at) "
-                        "VALUES (?, ?, ?, ?, ?)",
-                        row,
-                    )
+                    self.db.execute(insert, row)
                 except sqlite3.IntegrityError as exc:
                     raise StorageError(f"action {idx} of match {match_id} exists already") from exc
                 except sqlite3.Error as exc:
                     raise StorageError(f"could not save: {exc}") from exc
             return
         with self._tx() as db:
-            db.execute(
-                "INSERT INTO match_actions (match, idx, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-                row,
-            )
-            db.execute(
-                "UPDATE matches SET phase_seq = ?, phase_started = ?, ended = ?, outcome = ? "
-                "WHERE id = ?",
-                (
-                    phase_seq,
-                    phase_started,
-                    ended,
-                    None if outcome is None else json.dumps(outcome, ensure_ascii=False),
-                    match_id,
-                ),
-            )
+            if fence is not None:
+                self._check_fence(db, self._match_room(db, match_id), fence)
+            try:
+                db.execute(insert, row)
+            except sqlite3.IntegrityError as exc:
+                raise StorageError(f"action {idx} of match {match_id} exists already") from exc
+            if new_phase or ended is not None:
+                db.execute(
+                    "UPDATE matches SET phase_seq = ?, phase_started = ?, ended = ?, "
+                    "outcome = ? WHERE id = ?",
+                    (
+                        phase_seq,
+                        phase_started,
+                        ended,
+                        None if outcome is None else json.dumps(outcome, ensure_ascii=False),
+                        match_id,
+                    ),
+                )
 
-    def set_clock(self, match_id: str, phase_started: float, paused_at: float | None) -> None:
+    def set_clock(
+        self,
+        match_id: str,
+        phase_started: float,
+        paused_at: float | None,
+        *,
+        fence: int | None = None,
+    ) -> None:
         with self._tx() as db:
+            if fence is not None:
+                self._check_fence(db, self._match_room(db, match_id), fence)
             db.execute(
                 "UPDATE matches SET phase_started = ?, paused_at = ? WHERE id = ?",
                 (phase_started, paused_at, match_id),
             )
 
-    def end_match(self, match_id: str, ended: float, outcome: dict[str, Any]) -> None:
+    def end_match(
+        self, match_id: str, ended: float, outcome: dict[str, Any], *, fence: int | None = None
+    ) -> None:
         with self._tx() as db:
+            if fence is not None:
+                self._check_fence(db, self._match_room(db, match_id), fence)
             db.execute(
                 "UPDATE matches SET ended = ?, outcome = ?, paused_at = NULL WHERE id = ?",
                 (ended, json.dumps(outcome, ensure_ascii=False), match_id),
@@ -306,14 +454,59 @@ class MemoryRoomStore:
     def __init__(self) -> None:
         self._rooms: dict[str, tuple[float, dict[str, Any]]] = {}
         self._matches: dict[str, StoredMatch] = {}
+        self._leases: dict[str, Lease] = {}
 
     def close(self) -> None:
         self._rooms.clear()
         self._matches.clear()
+        self._leases.clear()
+
+    def acquire_lease(self, room: str, node: str, now: float, ttl: float) -> int | None:
+        held = self._leases.get(room)
+        if held is None:
+            token = 1
+        elif held.node == node and held.expires > now:
+            token = held.token
+        elif held.expires > now:
+            return None
+        else:
+            token = held.token + 1
+        self._leases[room] = Lease(node, token, now + ttl)
+        return token
+
+    def renew_lease(self, room: str, node: str, token: int, now: float, ttl: float) -> bool:
+        held = self._leases.get(room)
+        if held is None or (held.node, held.token) != (node, token):
+            return False
+        self._leases[room] = Lease(node, token, now + ttl)
+        return True
+
+    def release_lease(self, room: str, node: str, token: int) -> None:
+        held = self._leases.get(room)
+        if held is not None and (held.node, held.token) == (node, token):
+            self._leases[room] = Lease(node, token, 0.0)
+
+    def lease(self, room: str) -> Lease | None:
+        return self._leases.get(room)
+
+    def _check_fence(self, room: str, fence: int | None) -> None:
+        if fence is None:
+            return
+        held = self._leases.get(room)
+        if held is None or held.token != fence:
+            raise fenced_out(room, fence)
 
     def save_room(
-        self, code: str, game: str, status: str, data: dict[str, Any], now: float
+        self,
+        code: str,
+        game: str,
+        status: str,
+        data: dict[str, Any],
+        now: float,
+        *,
+        fence: int | None = None,
     ) -> None:
+        self._check_fence(code, fence)
         created = self._rooms[code][0] if code in self._rooms else now
         self._rooms[code] = (created, _json_copy(data))
 
@@ -324,17 +517,20 @@ class MemoryRoomStore:
         ordered = sorted(self._rooms.values(), key=lambda item: item[0])
         return [_json_copy(doc) for _, doc in ordered]
 
-    def create_match(self, m: StoredMatch) -> None:
+    def create_match(self, m: StoredMatch, *, fence: int | None = None) -> None:
+        self._check_fence(m.room, fence)
         if m.id in self._matches:
             raise StorageError(f"could not save: a match {m.id} exists already")
         self._matches[m.id] = replace(
             _json_copy_match(m), ended=None, outcome=None, paused_at=None, actions=[]
         )
 
-    def _match(self, match_id: str) -> StoredMatch:
+    def _match(self, match_id: str, fence: int | None = None) -> StoredMatch:
         if match_id not in self._matches:
             raise StorageError(f"could not save: there is no match {match_id}")
-        return self._matches[match_id]
+        m = self._matches[match_id]
+        self._check_fence(m.room, fence)
+        return m
 
     def append_action(
         self,
@@ -349,8 +545,9 @@ class MemoryRoomStore:
         new_phase: bool = True,
         ended: float | None = None,
         outcome: dict[str, Any] | None = None,
+        fence: int | None = None,
     ) -> None:
-        m = self._match(match_id)
+        m = self._match(match_id, fence)
         if idx < len(m.actions):
             raise StorageError(f"action {idx} of match {match_id} exists already")
         if idx > len(m.actions):
@@ -362,13 +559,22 @@ class MemoryRoomStore:
             m.ended = ended
             m.outcome = None if outcome is None else _json_copy(outcome)
 
-    def set_clock(self, match_id: str, phase_started: float, paused_at: float | None) -> None:
-        m = self._match(match_id)
+    def set_clock(
+        self,
+        match_id: str,
+        phase_started: float,
+        paused_at: float | None,
+        *,
+        fence: int | None = None,
+    ) -> None:
+        m = self._match(match_id, fence)
         m.phase_started = phase_started
         m.paused_at = paused_at
 
-    def end_match(self, match_id: str, ended: float, outcome: dict[str, Any]) -> None:
-        m = self._match(match_id)
+    def end_match(
+        self, match_id: str, ended: float, outcome: dict[str, Any], *, fence: int | None = None
+    ) -> None:
+        m = self._match(match_id, fence)
         m.ended = ended
         m.outcome = _json_copy(outcome)
         m.paused_at = None
@@ -422,6 +628,8 @@ def open_room_store(target: str | Path | None) -> RoomStore:
 
 __all__ = [
     "MIGRATIONS",
+    "FencedOut",
+    "Lease",
     "MemoryRoomStore",
     "RoomStore",
     "SqliteRoomStore",
