@@ -19,7 +19,9 @@ GAME = "werwoelfe-kids"
 def ended_with_a_discovered_werewolf(language: str) -> Any:
     """A finished match in which a werewolf on its Discovered side is still in the village."""
     for seed in range(300):
-        state = play(GAME, {"language": Language(language)}, seed, lambda g, s: g.outcome(s) is not None)
+        state = play(
+            GAME, {"language": Language(language)}, seed, lambda g, s: g.outcome(s) is not None
+        )
         if DISCOVERED in state.houses:
             return state
     raise AssertionError("no match of 300 ended with a discovered werewolf in the village")
@@ -59,7 +61,9 @@ def test_the_end_screen_says_who_won_in_a_whole_sentence(
 ) -> None:
     page = pages.new()
     for seed in range(100):
-        state = play(GAME, {"language": Language(language)}, seed, lambda g, s: g.outcome(s) is not None)
+        state = play(
+            GAME, {"language": Language(language)}, seed, lambda g, s: g.outcome(s) is not None
+        )
         if state.winner == VILLAGE:
             break
     view = view_of(GAME, state, 0)

@@ -74,14 +74,10 @@ def test_both_teams_roll_in_a_dice_duel_on_one_device(pages: Pages) -> None:
     deadline = time.monotonic() + 60
     while tablet.locator(".kids .duel").count():
         assert time.monotonic() < deadline, "the duel did not end"
-        before = len(log_lines(tablet))
         # only the Werewolf team taps (the village's hands are slow): its dice must move
         wolves.click()
-        tablet.wait_for_function(
-            "n => document.querySelectorAll('.log-list li').length > n"
-            " || !document.querySelector('.kids .duel')",
-            arg=before,
-        )
+        # the duel panel is busy until the device was handed over and the dice fell
+        tablet.wait_for_function("() => !document.querySelector('.duel[aria-busy]')")
     rolled = [line for line in log_lines(tablet) if line.startswith("Werewolf team rolls")]
     assert rolled, log_lines(tablet)
     # The Werewolf team won, and its werewolf escapes tonight: the team acts on, but both teams

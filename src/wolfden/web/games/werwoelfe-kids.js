@@ -3,7 +3,7 @@
 // houses for a werewolf's move, the missing row, caught werewolves, the dice-duel race with
 // tumbling dice, hand-over screens for one shared device, day and night, English and German.
 
-import { act, coverDevice, deviceState, handOver } from "../js/app.js";
+import { act, coverDevice, deviceState, handOver, render as redraw } from "../js/app.js";
 import { h, s } from "../js/dom.js";
 import { button } from "../js/ui.js";
 
@@ -18,6 +18,9 @@ const WORDS = {
     pick: "Who moves in?", set: "set aside", left: "dice left", symbol: "moon", livesIn: "in",
     won: { village: "The Village team wins!", werewolves: "The Werewolf team wins!" },
     rollFor: { village: "Village team: roll!", werewolves: "Werewolf team: roll!" },
+    results: "Results", team: "Team", playedBy: "Played by", result: "Result", goal: "Goal", bot: "bot",
+    wonLost: { true: "won", false: "lost" },
+    goals: { village: (n, of) => `${n} of ${of} werewolves caught`, werewolves: (n, of) => `${n} of ${of} people driven out` },
     colours: { red: "red", blue: "blue", green: "green", yellow: "yellow" },
     shapes: { round: "round", square: "square", arched: "arched", pointed: "pointed", plain: "plain" },
     closeEyes: "Close your eyes and turn around.", notebook: "Notebook", saw: "saw", onDay: "day",
@@ -32,6 +35,9 @@ const WORDS = {
     pick: "Wer zieht ein?", set: "beiseite", left: "Würfel übrig", symbol: "Mond", livesIn: "in",
     won: { village: "Das Dorf-Team gewinnt!", werewolves: "Das Werwolf-Team gewinnt!" },
     rollFor: { village: "Dorf-Team: würfeln!", werewolves: "Werwolf-Team: würfeln!" },
+    results: "Ergebnis", team: "Team", playedBy: "Gespielt von", result: "Ergebnis", goal: "Ziel", bot: "Bot",
+    wonLost: { true: "gewonnen", false: "verloren" },
+    goals: { village: (n, of) => `${n} von ${of} Werwölfen gefangen`, werewolves: (n, of) => `${n} von ${of} Personen vertrieben` },
     colours: { red: "rote", blue: "blaue", green: "grüne", yellow: "gelbe" },
     shapes: { round: "runde", square: "eckige", arched: "Bogen-", pointed: "spitze", plain: "schlichte" },
     closeEyes: "Augen zu und umdrehen.", notebook: "Notizbuch", saw: "gesehen", onDay: "Tag",
@@ -213,13 +219,13 @@ function duelPanel(ctx) {
       h("h3", {}, w[team]),
       h("div", { class: "dice" }, dice),
       h("p", {}, `${set} ${w.set} · ${left} ${w.left}`),
-      mayRoll ? button(w.rollFor[team], () => rollAs(team), { cls: "btn-primary btn-big btn-wide", key: `kids-roll-${team}`, action: `roll ${team}` }) : null,
+      mayRoll ? button(w.roll, () => rollAs(team), { cls: "btn-primary btn-big btn-wide", key: `kids-roll-${team}`, action: `roll ${team}`, aria: w.rollFor[team] }) : null,
     );
   });
   ctx.local.lastRolls = prev;
   return h(
     "section",
-    { class: "panel duel", "aria-labelledby": "kids-duel" },
+    { class: "panel duel", "aria-labelledby": "kids-duel", "aria-busy": both && rollsPending ? "true" : null },
     h("h2", { id: "kids-duel" }, `${w.duel} ${w.house} ${duel.house}`),
     h("div", { class: "duel-teams" }, teams),
     !both && ctx.can("roll") ? button(w.roll, () => ctx.act({ name: "roll", args: [] }), { cls: "btn-primary btn-huge", key: "kids-roll", action: "roll" }) : null,
@@ -237,16 +243,25 @@ function holdsBothTeams(ctx) {
 
 const TEAM_SEAT = { village: 0, werewolves: 1 };
 let rolling = Promise.resolve();
+let rollsPending = 0;
 
 /** Roll for a team on a shared device: the device is handed to that team's seat first (the
  * server acts only for the seat a device shows), one roll after the other in tap order. */
 function rollAs(team) {
   const seat = TEAM_SEAT[team];
+  rollsPending += 1;
+  const panel = document.querySelector(".kids .duel");
+  if (panel) panel.setAttribute("aria-busy", "true");
   rolling = rolling.then(async () => {
-    const device = deviceState();
-    if (!device) return;
-    if (device.shown !== seat && !(await handOver(seat))) return;
-    await act({ name: "roll", args: [] });
+    try {
+      const device = deviceState();
+      if (!device) return;
+      if (device.shown !== seat && !(await handOver(seat))) return;
+      await act({ name: "roll", args: [] });
+    } finally {
+      rollsPending -= 1;
+      if (!rollsPending) redraw();
+    }
   });
   return rolling;
 }
@@ -268,6 +283,27 @@ function afterDuel(ctx) {
   }
   const w = words(view);
   return h("div", { class: ["kids", "handover"], lang: view.language }, h("h1", { class: "phase-title" }, w.handover), h("p", { class: "big" }, w.closeEyes));
+}
+
+/** The end: one row per team (each a seat), who played it, won or lost, and its goal. */
+function results(ctx) {
+  const view = ctx.view;
+  if (view.phase !== "over") return null;
+  const w = words(view);
+  const seats = (ctx.room && ctx.room.seats) || [];
+  const row = (team) => {
+    const seat = seats[TEAM_SEAT[team]] || {};
+    const by = seat.bot && !seat.participant ? `${w.bot} (${seat.bot})` : seat.name || w[team];
+    const goal = team === "village" ? w.goals.village(view.caught, view.werewolves) : w.goals.werewolves(view.missing.length, view.missing_to_win);
+    return h("tr", { class: view.winner === team && "winner" }, h("th", { scope: "row" }, w[team]), h("td", {}, by), h("td", {}, w.wonLost[view.winner === team]), h("td", {}, goal));
+  };
+  return h(
+    "table",
+    { class: "kids-results" },
+    h("caption", {}, w.results),
+    h("thead", {}, h("tr", {}, [w.team, w.playedBy, w.result, w.goal].map((t) => h("th", { scope: "col" }, t)))),
+    h("tbody", {}, ["village", "werewolves"].map(row)),
+  );
 }
 
 function rows(ctx) {
@@ -321,7 +357,7 @@ function render(ctx) {
     h("h1", { class: "phase-title" }, title),
     me ? h("p", { class: "lead" }, me) : null,
     h("p", { class: "prompt", role: "status" }, view.prompt),
-    view.phase === "over" ? h("section", { class: "panel ending" }, h("h2", {}, w.won[view.winner])) : null,
+    view.phase === "over" ? h("section", { class: "panel ending" }, h("h2", {}, w.won[view.winner]), results(ctx)) : null,
     duelPanel(ctx),
     villageGrid(ctx),
     controls(ctx),
