@@ -4,6 +4,7 @@ werewolf tiles, the village's grid of houses, and the phases of a round."""
 from __future__ import annotations
 
 import enum
+from functools import cache
 from typing import NamedTuple
 
 from wolfden.games.werwoelfe_kids.config import Config
@@ -174,6 +175,7 @@ def door_id(door: int) -> str:
 ROW_NAMES = "ABCD"
 
 
+@cache
 def labels(rows: int, cols: int) -> tuple[str, ...]:
     """House names, row by row: A1 A2 A3 A4 / B1 … ."""
     return tuple(f"{ROW_NAMES[r]}{c + 1}" for r in range(rows) for c in range(cols))
