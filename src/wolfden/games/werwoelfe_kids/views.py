@@ -206,13 +206,13 @@ def _peek(state: State, names: Sequence[str]) -> dict[str, Any]:
 
 def _peek_result(state: State) -> str:
     """What the open door tells: looked, caught, haunted, found-werewolf, or a move's result."""
-    peek = state.peek
-    if len(peek) == 2:
-        there = peek[1].found
-        if is_wolf(there):
+    if len(state.peek) == 2:  # a werewolf's move: where it started, where it went
+        _start, target = state.peek
+        if is_wolf(target.found):
             return "blocked"
-        return "drove_out" if is_person(there) else "moved_in"
-    found, now = peek[0].found, peek[0].now
+        return "drove_out" if is_person(target.found) else "moved_in"
+    (look,) = state.peek
+    found, now = look.found, look.now
     if state.peek_team == VILLAGE:
         return "caught" if found == DISCOVERED and now == EMPTY else "looked"
     if now == WOLF and found != WOLF:
@@ -281,15 +281,17 @@ def _waiting_prompt(state: State) -> str:
 def _peek_prompt(state: State, names: Sequence[str]) -> str:
     lang = state.config.language
     result = _peek_result(state)
-    peek = state.peek
     remember = say(lang, "p.peek")
     if result == "caught":
         return say(lang, "p.caught") + " " + remember
     if result == "haunted":
-        return say(lang, "p.haunted", house=names[peek[0].house]) + " " + remember
+        (look,) = state.peek
+        return say(lang, "p.haunted", house=names[look.house]) + " " + remember
     if result in ("drove_out", "blocked", "moved_in"):
-        frm, to, there = names[peek[0].house], names[peek[1].house], peek[1].found
+        start, target = state.peek
+        there = target.found
         name = CAST[there].name if is_person(there) else ""
+        frm, to = names[start.house], names[target.house]
         return say(lang, "p." + result, frm=frm, to=to, name=name) + " " + remember
     return remember
 
