@@ -1,8 +1,12 @@
 """Werwölfe Kids played the way a table of people plays it, in a real browser at 390×844 with
 real taps: a phone for the Village team against a bot Werewolf team, with a table screen; and
 a whole match with everyone on one phone. At every screen: nothing sticks out sideways, the
-next thing to tap is on the screen (or one scroll away), and the end shows the results as a
-table with one row per player (each team is one seat)."""
+next thing to tap is on the screen (or one scroll away), nothing behind a closed door shows,
+and the end shows the results as a table with one row per player (each team is one seat).
+
+A tap that the screen did not take is tapped again, as a person would: a view that arrives
+between a finger going down and coming up redraws the screen under it (about once a match
+with bots that act at once)."""
 
 from __future__ import annotations
 
@@ -34,6 +38,13 @@ def check_screen(page: Any, name: str, shots: set[str], pages: Pages) -> None:
     if tops:
         # the first thing to tap is on the first screen, or one scroll further at most
         assert min(tops) <= 2 * PHONE["height"], f"{name}: the next tap is {min(tops)} px down"
+    # What lies behind a door is on the screen only while that door stands open for this
+    # screen's team (or while the village places its people, or at the end).
+    behind_closed = page.evaluate(
+        """() => document.querySelector('.kids-placing, .kids-over') ? 0
+             : document.querySelectorAll('.kids .house:not(.open) .house-inside').length"""
+    )
+    assert behind_closed == 0, f"{name}: {behind_closed} closed doors show what is behind them"
     if name not in shots:
         shots.add(name)
         pages.shot(page, f"walk-kids-{name}")
