@@ -55,6 +55,8 @@ class WerewolfRulesBot:
         me = view["you"]
         role = me["role"]
         kinds = {a.name for a in legal}
+        if "quiet" in kinds:  # structured talk: the rules bot keeps its own counsel
+            return next(a for a in legal if a.name == "quiet")
         if "pick" in kinds:
             return self._pick(view, legal, rng)
         if "check" in kinds:
