@@ -220,3 +220,22 @@ def test_paired_counts_only_matches_played_under_both():
     assert (pair.only_first, pair.only_second) == (1, 2)
     assert pair.difference == pytest.approx(0.25)
     assert pair.p == pytest.approx(mcnemar(1, 2))
+
+
+def test_two_runs_compare_match_by_match_from_their_raw_results(tmp_path, capsys):
+    from wolfden.sim.stats import main
+
+    def write(name, winners):
+        path = tmp_path / name
+        lines = ["game,seed,winning_team"] + [f"{i},{i},{w}" for i, w in enumerate(winners)]
+        path.write_text("\n".join(lines) + "\n")
+        return str(path)
+
+    first = write("a.csv", ["town"] * 4 + ["werewolves"] * 8)
+    second = write("b.csv", ["town"] * 12)
+    assert main(["town", first, second]) == 0
+    out = capsys.readouterr().out
+    # 8 matches won only under the second run, none only under the first: p = 2 / 2^8.
+    assert "+66.7 pp" in out and "discordant 0/8" in out
+    assert f"McNemar p = {2 / 256:.2g}" in out
+    assert main(["town", first]) == 2

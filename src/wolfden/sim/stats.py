@@ -572,3 +572,53 @@ class Tally:
             "mean_actions": self.steps / self.games if self.games else 0.0,
             "extras": {name: self.extras[name].to_json() for name in sorted(self.extras)},
         }
+
+
+# -- comparing two simulations from their raw results ----------------------------------------
+
+
+def team_wins_from_csv(path: str, team: str) -> dict[int, bool]:
+    """Match index → whether ``team`` won, from a simulation's ``results.csv``."""
+    import csv
+
+    with open(path, newline="", encoding="utf-8") as fh:
+        return {int(row["game"]): row["winning_team"] == team for row in csv.DictReader(fh)}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m wolfden.sim.stats TEAM FIRST.csv SECOND.csv [TEAM FIRST SECOND …]``: each
+    comparison of one team's wins between two runs with the same seed, paired match by match,
+    with the exact McNemar p-value and the Holm-corrected one over all comparisons given."""
+    import sys
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or len(args) % 3:
+        print(main.__doc__, file=sys.stderr)
+        return 2
+    tests = []
+    for i in range(0, len(args), 3):
+        team, first, second = args[i : i + 3]
+        tests.append(
+            (
+                team,
+                first,
+                second,
+                paired(team_wins_from_csv(first, team), team_wins_from_csv(second, team)),
+            )
+        )
+    adjusted = holm([pair.p for *_, pair in tests])
+    for (team, first, second, pair), p in zip(tests, adjusted, strict=True):
+        lo1, hi1 = wilson(pair.first, pair.games)
+        lo2, hi2 = wilson(pair.second, pair.games)
+        print(
+            f"{team}: {first} {100 * pair.first / pair.games:.1f}% [{100 * lo1:.1f}, "
+            f"{100 * hi1:.1f}] -> {second} {100 * pair.second / pair.games:.1f}% "
+            f"[{100 * lo2:.1f}, {100 * hi2:.1f}]; {pair.games} paired games, "
+            f"{100 * pair.difference:+.1f} pp, discordant {pair.only_first}/{pair.only_second}, "
+            f"McNemar p = {pair.p:.2g}, Holm p = {p:.2g}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
