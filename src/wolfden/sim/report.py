@@ -148,11 +148,13 @@ def plot_rates(
 ) -> None:
     """A bar per entry with its interval; ``note`` (games, interval method) under the axes."""
     plt = _pyplot()
-    names = [human(str(n)) for n in entries]
+    names = [textwrap.fill(human(str(n)), 14) for n in entries]
     rates = [e["rate"] for e in entries.values()]
     lows = [max(0.0, e["rate"] - e["ci95"][0]) for e in entries.values()]
     highs = [max(0.0, e["ci95"][1] - e["rate"]) for e in entries.values()]
-    fig, ax = plt.subplots(figsize=(max(5.0, 0.7 * len(names) + 2), 3.6))
+    widest = max((len(n) for n in names), default=1)
+    each = max(0.7, min(1.4, 0.09 * min(widest, 14)))
+    fig, ax = plt.subplots(figsize=(max(5.0, each * len(names) + 2), 3.8))
     ax.bar(names, rates, yerr=[lows, highs], capsize=4, color="#4c72b0")
     ax.set_ylim(0, _top(list(entries.values())))
     ax.axhline(1.0, color="#999", linewidth=0.8)
