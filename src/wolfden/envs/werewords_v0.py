@@ -49,6 +49,7 @@ werewolves / 10). The exact table is in docs/rl.md.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -148,7 +149,7 @@ class raw_env(WolfdenEnv):
                 "the environment plays the online mode (mode='online'); in the companion mode "
                 "the cards stay on the table, out of every view"
             )
-        self._supply0 = self.game.setup(self.config, 0).supply
+        self._supply0 = dataclasses.astuple(self.game.setup(self.config, 0).supply)
 
     @classmethod
     def accepts(cls, config: Any) -> bool:

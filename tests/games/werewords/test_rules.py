@@ -756,7 +756,15 @@ def test_players_names_appear_in_the_views_and_the_narration() -> None:
     state = game.setup(Config(names=names), 4)
     assert [s["name"] for s in game.view(state, SPECTATOR)["seats"]] == list(names)
     assert game.view(game.setup(Config(), 4), TABLE)["seats"][2]["name"] == "Player 3"
-    again, events = rules.new_round(state, Difficulty.MEDIUM)
+    again, events = rules.new_round(
+        state.config,
+        rng=state.rng,
+        seq=state.seq,
+        round=state.round,
+        difficulty=Difficulty.MEDIUM,
+        last_mayor=state.mayor,
+        history=(),
+    )
     said = [e["text"] for e in game.visible_events(again, events, TABLE) if "text" in e]
     assert f"{names[again.mayor]} holds the Mayor card and is the Mayor." in said
     with pytest.raises(ConfigError, match="5 names for 6 players"):
