@@ -15,7 +15,7 @@ from wolfden.engine.types import OMNISCIENT, SPECTATOR, TABLE, Action, Viewer
 from wolfden.games import werewords as game
 from wolfden.games.werewords import rules
 from wolfden.games.werewords.config import Config, Difficulty, Mode, Role
-from wolfden.games.werewords.state import Phase
+from wolfden.games.werewords.state import Phase, State
 
 from .conftest import R, notes, play, rigged, run, through_night, until_step
 
@@ -613,6 +613,39 @@ def test_speedwords_shows_the_pattern_and_the_werewolves_clues_anonymously() -> 
     assert view["clues"] == ["apple", "Zebra"]
     assert view["word"] is None
     assert game.deadline(state).seconds == 120
+
+
+def _companion_werewolves_step(word: str) -> State:
+    config = Config(
+        players=6, mode=Mode.COMPANION, speedwords=True, words_medium=(word,), word_choices=1
+    )
+    state = run(game.setup(config, 3), (2, "claim"), (2, "secret villager"))
+    return until_step(state, "werewolves")
+
+
+def test_the_hosts_sample_clues_do_not_depend_on_the_magic_word() -> None:
+    """Issue #20 finding 7: "clue small" vanished from the host's buttons when the word was
+    "mall". Whoever holds the host's controls may not know the word."""
+    mall = _companion_werewolves_step("mall")
+    peach = _companion_werewolves_step("peach")
+    assert mall.word == "mall" and peach.word == "peach"
+    offered = game.legal_actions(mall, None)
+    assert offered == game.legal_actions(peach, None)
+    assert Action("clue", ("small",)) in offered
+    # The Werewolves, who see the word on the shared screen, are told why it cannot be used.
+    with pytest.raises(IllegalAction, match="must not contain the Magic Word"):
+        play(mall, None, "clue small")
+    state, _ = play(peach, None, "clue small")
+    assert state.clues == ("small",)
+
+
+def test_the_host_is_offered_clues_only_while_a_werewolf_has_one_to_write() -> None:
+    state = _companion_werewolves_step("peach")
+    wolves = state.config.role_cards().count(R.WEREWOLF)
+    for clue in ("big", "old", "new")[:wolves]:
+        assert any(a.name == "clue" for a in game.legal_actions(state, None))
+        state, _ = play(state, None, f"clue {clue}")
+    assert [a.name for a in game.legal_actions(state, None)] == ["next"]
 
 
 # -- companion mode ----------------------------------------------------------------------

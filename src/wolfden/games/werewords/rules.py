@@ -271,7 +271,7 @@ def host_actions(state: State) -> list[Action]:
         step = night_step(state)
         if step not in MAYOR_STEPS:
             if step is Step.WEREWOLVES and state.config.speedwords:
-                out += clue_forms(state)
+                out += host_clue_forms(state)
             out.append(NEXT)
     elif phase is Phase.DISCUSSION:
         out.append(NEXT)
@@ -293,8 +293,23 @@ def result_forms(state: State) -> list[Action]:
 
 
 def clue_forms(state: State) -> list[Action]:
+    """A Werewolf's sample clues: those that do not contain the word (the Werewolf knows it)."""
     word = state.word or ""
     return [act("clue", c) for c in CLUE_SAMPLES if clue_problem(c, word) is None]
+
+
+def host_clue_forms(state: State) -> list[Action]:
+    """Companion Speedwords: the shared device's sample clues, the same whatever the word
+    (whoever holds the host's controls may not know it), while a Werewolf has a clue left to
+    write. A clue that contains the word is refused when written, to the Werewolves, who see
+    the word on the screen."""
+    if len(state.clues) >= werewolf_cards(state.config):
+        return []
+    return [act("clue", c) for c in CLUE_SAMPLES]
+
+
+def werewolf_cards(config: Config) -> int:
+    return config.role_cards().count(Role.WEREWOLF)
 
 
 def _legal_claim(state: State, seat: int) -> list[Action]:
@@ -649,7 +664,7 @@ def write_clue(state: State, seat: int | None, action: Action, events: Events) -
     problem = clue_problem(clue, state.word or "")
     if problem:
         raise IllegalAction(problem)
-    if seat is None and len(state.clues) >= state.config.role_cards().count(Role.WEREWOLF):
+    if seat is None and len(state.clues) >= werewolf_cards(state.config):
         raise IllegalAction("every Werewolf has written a clue already")
     wolves = state.holders(Role.WEREWOLF) if seat is not None else ()
     events.append(Event("clue", {"clue": clue}, Audience.of(wolves)))
