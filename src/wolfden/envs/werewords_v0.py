@@ -237,6 +237,8 @@ class raw_env(WolfdenEnv):
             if action.name == "ask":
                 start = index[Action("ask", (QUESTIONS[0],))]
                 out.extend(range(start, start + len(QUESTIONS)))
+            elif action.name.startswith("ask_") or action.name == "unclear":
+                continue  # the questions from the list: agents ask from the bank instead
             elif action.name == "answer":
                 if oldest is None:
                     oldest = self._oldest_open()

@@ -22,6 +22,13 @@ from wolfden.games.werewords.config import (
     Difficulty,
     Mode,
 )
+from wolfden.games.werewords.questions import (
+    KINDS,
+    Form,
+    every_form,
+    form_problem,
+    read_free_text,
+)
 from wolfden.games.werewords.roles import (
     ANSWERS,
     FINDS_SEER,
@@ -63,6 +70,14 @@ WHOOPS = Action("whoops")
 PLAY_AGAIN = Action("play_again")
 ASK_FORM = Action("ask", ("?",))
 """``ask TEXT`` accepts any question of 1-140 characters; legal_actions lists this form."""
+ASK_WORD_FORM = Action("ask_word", ("?",))
+"""``ask_word WORD`` guesses any word or phrase of 1-40 characters; legal_actions lists this
+form. The other structured questions are listed one by one (see questions.py)."""
+STRUCTURED = tuple(
+    Action(form.action_name, () if form.arg is None else (form.arg,)) for form in every_form()
+)
+ASK_NAMES = frozenset(f"ask_{kind}" for kind in KINDS)
+UNCLEAR_LINE = "I can't judge that one. Ask a yes/no question from the list."
 CLUE_SAMPLES = ("big", "small", "old", "new", "loud", "quiet", "round", "bright", "soft", "fast")
 
 
@@ -337,16 +352,27 @@ def _legal_night(state: State, seat: int) -> list[Action]:
 def _legal_day(state: State, seat: int) -> list[Action]:
     n = state.n
     if seat != state.mayor:
-        return [ASK_FORM]
+        return [ASK_FORM, ASK_WORD_FORM, *STRUCTURED]
     if state.config.mode is Mode.COMPANION:
         return [*(act("correct", s) for s in range(n) if s != seat), NO_MORE_TOKENS]
     tokens = [t.value for t in ANSWERS if state.supply.left(t) > 0]
-    out = [act("answer", q.id, t) for q in state.questions if q.answer is None for t in tokens]
-    out += [act("give", s, t) for s in range(n) if s != seat for t in tokens]
+    pending = waiting_question(state)
+    if pending is not None:
+        # "The Mayor may not ignore questions": a question waits for its token.
+        out = [act("answer", pending.id, t) for t in tokens]
+        if pending.form is None and state.supply.left(Token.MAYBE) > 0:
+            out.append(act("unclear", pending.id))
+    else:
+        out = [act("give", s, t) for s in range(n) if s != seat for t in tokens]
     if state.supply.left(Token.WAY_OFF) > 0:
         out.append(act("wayoff", "table"))
         out += [act("wayoff", s) for s in range(n) if s != seat]
     return out
+
+
+def waiting_question(state: State) -> Question | None:
+    """The typed question that waits for the Mayor's token, if any (the oldest)."""
+    return next((q for q in state.questions if q.answer is None), None)
 
 
 def _legal_point(state: State, seat: int) -> list[Action]:
@@ -428,6 +454,8 @@ def apply(state: State, seat: int | None, action: Action) -> tuple[State, Events
         raise NotYourTurn(f"seat {seat} has nothing to do now ({state.phase.value})")
     if action.name == "ask" and state.phase is Phase.DAY and seat != state.mayor:
         return ask_question(state, seat, action, events), events
+    if action.name in ASK_NAMES and state.phase is Phase.DAY and seat != state.mayor:
+        return ask_structured(state, seat, action, events), events
     if action.name == "clue" and _clue_step(state):
         return write_clue(state, seat, action, events), events
     if action not in LEGAL[state.phase](state, seat):
@@ -507,10 +535,10 @@ def enter_step(state: State, events: Events) -> State:
         for seat in holders:
             learn(seat, "letters", None)
     elif step is Step.APPRENTICE:
-        mayor_is_seer = state.mayor is not None and state.cards[state.mayor] is Role.SEER
+        told = mayor_is_seer(state)
         for seat in holders:
-            learn(seat, "mayor_is_seer", mayor_is_seer)
-            if mayor_is_seer:
+            learn(seat, "mayor_is_seer", told)
+            if told:
                 learn(seat, "word", None)
     elif step is Step.MINION:
         for seat in holders:
@@ -695,7 +723,8 @@ def pattern(word: str) -> str:
 
 
 def ask_question(state: State, seat: int, action: Action, events: Events) -> State:
-    """A typed question goes into the public log, kept as plain text (never markup)."""
+    """A typed question goes into the public log, kept as plain text (never markup). A guess
+    or a category in ordinary words is recognised, so a machine can answer it."""
     if not state.config.typed_questions:
         raise IllegalAction("typed questions are switched off; ask the Mayor aloud")
     if len(action.args) != 1 or not isinstance(action.args[0], str):
@@ -705,8 +734,32 @@ def ask_question(state: State, seat: int, action: Action, events: Events) -> Sta
         raise IllegalAction(f"a question has 1 to {MAX_QUESTION} characters, not {len(text)}")
     if not text.isprintable():
         raise IllegalAction("a question is plain text without control characters")
-    q = Question(len(state.questions), seat, text)
-    events.append(Event("question", {"id": q.id, "seat": seat, "question": text}, PUBLIC))
+    return add_question(state, seat, text, read_free_text(text), events)
+
+
+def ask_structured(state: State, seat: int, action: Action, events: Events) -> State:
+    """A question from the list (is it WORD; category; starts with; contains; more or fewer
+    letters than; one word), asked in the log in its plain wording."""
+    if not state.config.typed_questions:
+        raise IllegalAction("typed questions are switched off; ask the Mayor aloud")
+    if len(action.args) > 1:
+        raise IllegalAction(f"{action.name} takes at most one argument")
+    arg = action.args[0] if action.args else None
+    if action.name == "ask_word" and isinstance(arg, str):
+        arg = " ".join(arg.split())
+    form = Form(action.name.removeprefix("ask_"), arg)
+    problem = form_problem(form)
+    if problem:
+        raise IllegalAction(f"{action.name}: {problem}")
+    return add_question(state, seat, form.text(), form, events)
+
+
+def add_question(state: State, seat: int, text: str, form: Form | None, events: Events) -> State:
+    q = Question(len(state.questions), seat, text, form=form)
+    data: dict[str, object] = {"id": q.id, "seat": seat, "question": text}
+    if form is not None:
+        data["form"] = form.to_json()
+    events.append(Event("question", data, PUBLIC))
     return replace(state, questions=(*state.questions, q), asking=state.asking | {seat})
 
 
@@ -728,6 +781,10 @@ def mayor_gives(state: State, seat: int, action: Action, events: Events) -> Stat
         state = replace(state, supply=supply, received=_gain(state, int(target), Token.WAY_OFF))
         events.append(Event("way_off", {"to": int(target)}, PUBLIC))
         return state
+    if name == "unclear":
+        events.append(Event("unclear", {"question": int(action.args[0])}, PUBLIC, UNCLEAR_LINE))
+        action = act("answer", int(action.args[0]), Token.MAYBE.value)
+        name = "answer"
     if name == "answer":
         qid, token = int(action.args[0]), str(action.args[1])
         q = state.questions[qid]
@@ -835,8 +892,15 @@ def finds_seer(state: State, seat: int) -> bool:
     role = state.role(seat)
     if role in FINDS_SEER:
         return True
-    mayor_is_seer = state.mayor is not None and state.cards[state.mayor] is Role.SEER
-    return role is Role.APPRENTICE and mayor_is_seer
+    return role is Role.APPRENTICE and mayor_is_seer(state)
+
+
+def mayor_is_seer(state: State) -> bool:
+    """The Mayor is the Seer when the Mayor's secret role now is the Seer: the centre card,
+    or the role a Doppelgänger-Mayor copied (the Doppelgänger becomes that role for the game).
+    Such a Mayor is offered easier words, the Werewolves win by pointing at them, and the
+    Apprentice takes over as Seer."""
+    return state.mayor is not None and state.role(state.mayor) is Role.SEER
 
 
 def resolve_pointing(state: State, events: Events) -> State:

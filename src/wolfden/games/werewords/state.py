@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from wolfden.games.werewords.config import Config, Difficulty
+from wolfden.games.werewords.questions import Form
 from wolfden.games.werewords.roles import Phase, Role, Step, Token
 
 
@@ -15,6 +16,7 @@ class Question:
     seat: int
     text: str
     answer: str | None = None
+    form: Form | None = None  # a question with a defined truth (questions.py); None: free text
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from wolfden.games.werewords.roles import Phase, Role, Step
 from wolfden.games.werewords.rules import (
     actors,
     letters,
+    mayor_is_seer,
     night_step,
     note_value,
     step_holders,
@@ -62,7 +63,13 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "received": [asdict(row) for row in state.received],
         "table_way_off": state.table_way_off,
         "questions": [
-            {"id": q.id, "seat": q.seat, "text": q.text, "answer": q.answer}
+            {
+                "id": q.id,
+                "seat": q.seat,
+                "text": q.text,
+                "answer": q.answer,
+                "form": None if q.form is None else q.form.to_json(),
+            }
             for q in state.questions
         ],
         "history": [asdict(r) | {"found": list(r.found)} for r in state.history],
@@ -160,11 +167,11 @@ def companion_screen(state: State) -> dict[str, Any]:
             "letters": letters(word or "", state.config.fortune_teller_letters),
         }
     if step is Step.APPRENTICE:
-        mayor_is_seer = state.mayor is not None and state.cards[state.mayor] is Role.SEER
+        told = mayor_is_seer(state)
         return {
             "for": step.value,
-            "mayor_is_seer": mayor_is_seer,
-            "word": word if mayor_is_seer else None,
+            "mayor_is_seer": told,
+            "word": word if told else None,
         }
     return {"for": step.value}
 
