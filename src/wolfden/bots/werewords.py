@@ -18,6 +18,7 @@ wrong guesses); in the endings the bots read the public token log.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -106,24 +107,27 @@ def levels(view: Mapping[str, Any]) -> set[str]:
 
 
 class Search:
-    """The words the public log still allows, kept up to date as answers arrive."""
+    """The words the public log still allows, kept up to date as answers arrive (a new
+    round, or a log that is not the one read so far, starts again)."""
 
     def __init__(self) -> None:
-        self.round = -1
-        self.read = 0
+        self.key: tuple[Any, ...] = ()
+        self.read: list[tuple[Any, ...]] = []
         self.words: list[Word] = []
         self.asked: set[Form] = set()
 
     def update(self, view: Mapping[str, Any]) -> list[Word]:
         questions = view.get("questions", [])
-        if view.get("round") != self.round or len(questions) < self.read:
+        key = (view.get("round"), view.get("mayor"), view.get("difficulty"))
+        seen = [(q["seat"], q["text"], q["answer"]) for q in questions[: len(self.read)]]
+        if key != self.key or seen != self.read:
             allowed = levels(view)
-            self.round, self.read, self.asked = view.get("round", 0), 0, set()
+            self.key, self.read, self.asked = key, [], set()
             self.words = [w for w in WORDS if w.difficulty in allowed]
-        for q in questions[self.read :]:
+        for q in questions[len(self.read) :]:
             if q["answer"] is None:
                 break
-            self.read += 1
+            self.read.append((q["seat"], q["text"], q["answer"]))
             form = _form(q)
             if form is None:
                 continue
@@ -152,16 +156,46 @@ def split(words: Sequence[Word], form: Form) -> int:
     return sum(1 for w in words if holds(form, w))
 
 
+def yes_counts(words: Sequence[Word]) -> dict[Form, int]:
+    """For every question from the list, how many of the words answer Yes (counted in one
+    pass over the words rather than one per question)."""
+    categories: Counter[str] = Counter()
+    starts: Counter[str] = Counter()
+    contains: Counter[str] = Counter()
+    lengths: Counter[int] = Counter()
+    one_word = 0
+    for w in words:
+        categories[w.category] += 1
+        starts[w.letters[:1]] += 1
+        contains.update(set(w.letters))
+        lengths[len(w.letters)] += 1
+        one_word += w.one_word
+    out: dict[Form, int] = {}
+    for form in FORMS:
+        kind, arg = form.kind, form.arg
+        if kind == "category":
+            out[form] = categories[str(arg)]
+        elif kind == "starts":
+            out[form] = starts[str(arg)]
+        elif kind == "contains":
+            out[form] = contains[str(arg)]
+        elif kind == "more":
+            out[form] = sum(c for n, c in lengths.items() if n > int(arg or 0))
+        elif kind == "fewer":
+            out[form] = sum(c for n, c in lengths.items() if n < int(arg or 0))
+        else:
+            out[form] = one_word
+    return out
+
+
 def best_questions(words: Sequence[Word], asked: set[Form], top: int) -> list[Form]:
     """The questions that split the words most evenly, best first."""
     n = len(words)
-    scored = []
-    for form in FORMS:
-        if form in asked:
-            continue
-        yes = split(words, form)
-        if 0 < yes < n:
-            scored.append((min(yes, n - yes), form))
+    scored = [
+        (min(yes, n - yes), form)
+        for form, yes in yes_counts(words).items()
+        if form not in asked and 0 < yes < n
+    ]
     scored.sort(key=lambda pair: -pair[0])
     return [form for _, form in scored[:top]]
 
