@@ -227,3 +227,28 @@ def test_a_clue_that_gives_the_word_away_is_refused_at_the_keyboard() -> None:
     )
     assert terminal.text_problem(Action("clue", ("frosty",)), view) is None
     assert terminal.text_problem(Action("ask", ("ring\x07",)), view) is not None
+
+
+def test_a_bot_mayor_says_so_close_and_way_way_off_by_the_documented_measure() -> None:
+    def view(guesses: list[str]) -> dict[str, Any]:
+        return {
+            "phase": "day",
+            "word": "peach",
+            "you": {"seat": 0, "mayor": True, "role_now": "werewolf", "notes": []},
+            "questions": [
+                _q(i, 1, Form("word", g), None if i == len(guesses) - 1 else "no")
+                for i, g in enumerate(guesses)
+            ],
+        }
+
+    def legal(q: int) -> list[Action]:
+        tokens = ("yes", "no", "maybe", "so_close", "correct")
+        return [*(Action("answer", (q, t)) for t in tokens), Action("wayoff", ("table",))]
+
+    for bot in (RulesBot(0), RandomBot(0)):
+        assert bot.act(view(["peaches"]), legal(0), Rng(1)) == Action("answer", (0, "so_close"))
+        assert bot.act(view(["plum"]), legal(0), Rng(1)) == Action("answer", (0, "no"))
+        far_off = view(["giraffe", "owl", "trumpet"])
+        assert bot.act(far_off, legal(2), Rng(1)) == Action("wayoff", ("table",))
+        near = view(["giraffe", "owl", "plum"])
+        assert bot.act(near, legal(2), Rng(1)) == Action("answer", (2, "no"))
