@@ -601,4 +601,22 @@ a bot is not a person, so read them as the balance *between these bots*. Regener
 whole page, with its figures in `docs/figures/`, with `wolfden balance`. Each study says the
 bots, the number of games and the seed; the same command gives the same figures on any
 number of cores.
+
+**Which bots.** Every study plays a game with its strongest bots and, beside them, the next
+tier (each row names its bots), so a reader can see whether a finding is about the game or
+about the bots: if the two tiers disagree, it is the bots. A search bot too slow for the
+default time budget is left out (the study says so) unless `--games` is given.
+
+**Intervals.** A team's win rate has one trial per game: its 95% Wilson interval. Rates
+counted over seats or events (per role, per seat, per death: who died first, the role of
+each death) have several trials in one game, which win or lose together; their intervals
+are **clustered by game**: the cluster-robust variance of the ratio gives an effective number
+of independent trials, and the Wilson interval is taken with that number
+(`wolfden.sim.stats.clustered_interval`).
+
+**Comparisons.** Match *i* of every point of a study uses the same seed (common random
+numbers). Variants and role sets are compared with the study's first point match by match
+with the exact McNemar test on one team's wins (the other team's follow when the two are
+complementary); the p-values are Holm-corrected over the study's comparisons with the same
+bots.
 """
