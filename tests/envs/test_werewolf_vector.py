@@ -55,9 +55,26 @@ def test_the_ballot_tables_grow_without_changing_a_step(monkeypatch: pytest.Monk
     assert rows >= 4
 
 
-def _side_by_side(options: dict[str, Any], seed: int) -> int:
-    """Play both environments together, comparing every step; the ballot table's rows at the
-    end."""
+class _DealtFrom:
+    """Stands in for the single environment's generator so that it deals the match of a given
+    seed: its first draw is that seed; the later ones (which seat is asked) come from a
+    generator of its own, and the test overrides them anyway."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed: int | None = seed
+        self.rest = np.random.default_rng(0)
+
+    def integers(self, low: int, high: int | None = None) -> Any:
+        if self.seed is not None:
+            seed, self.seed = self.seed, None
+            return seed
+        return self.rest.integers(low, high)
+
+
+def _side_by_side(options: dict[str, Any], seed: int, rounds: int = 2) -> int:
+    """Play both environments together, ``rounds`` matches in each slot (the later ones
+    dealt by the batched environment as the earlier end), comparing every step; the ballot
+    table's rows at the end."""
     game, think = _split(options)
     matches = 5
     venv = VectorEnv(matches, seed=seed, think_seconds=think, **game)
@@ -65,17 +82,18 @@ def _side_by_side(options: dict[str, Any], seed: int) -> int:
     singles = [raw_env(think_seconds=think, **game) for _ in range(matches)]
     for i, env in enumerate(singles):
         env.reset(seed=seed + i)
+        assert venv.match_seeds[i] == np.random.default_rng(seed + i).integers(0, 2**62)
     picks = np.random.default_rng(5)
     steps = 0
-    live = [True] * matches
+    left = [rounds] * matches
     ended = {"draw": 0, "won": 0}
-    while any(live):
+    while any(left):
         actions = np.zeros(matches, dtype=np.int64)
         for i, env in enumerate(singles):
-            if not live[i]:
+            if not left[i]:
                 actions[i] = int(np.flatnonzero(mask[i])[0])
                 continue
-            where = f"match {i}, step {steps}"
+            where = f"slot {i}, match {rounds - left[i]}, step {steps}"
             assert int(seat[i]) in env.game.actors(env.state_), f"{where}: who may act"
             env.agent_selection = env.possible_agents[int(seat[i])]
             expected = env.observe(env.agent_selection)
@@ -84,18 +102,21 @@ def _side_by_side(options: dict[str, Any], seed: int) -> int:
             actions[i] = int(picks.choice(np.flatnonzero(mask[i])))
         obs, mask, seat, rewards, done = venv.step(actions)
         for i, env in enumerate(singles):
-            if not live[i]:
+            if not left[i]:
                 continue
             env.step(int(actions[i]))
+            where = f"slot {i}, match {rounds - left[i]}, step {steps}"
             got = {s: float(rewards[i, s]) for s in range(env.config.players)}
             want = {env.seat(a): float(r) for a, r in env.rewards.items()}
-            assert got == want, f"match {i}, step {steps}: rewards"
-            assert bool(done[i]) == all(env.terminations.values()), f"match {i}, step {steps}"
+            assert got == want, f"{where}: rewards"
+            assert bool(done[i]) == all(env.terminations.values()), where
             if done[i]:
-                live[i] = False
+                left[i] -= 1
                 ended["won" if any(want.values()) else "draw"] += 1
+                env._np_random = _DealtFrom(int(venv.match_seeds[i]))  # type: ignore[assignment]
+                env.reset()
         steps += 1
-    assert steps > 10
+    assert ended["won"] + ended["draw"] == rounds * matches
     if game.get("round_limit"):
         assert ended["draw"] > 0  # the limit was reached, and a draw rewards nobody
     return int(venv._tallies.shape[1])

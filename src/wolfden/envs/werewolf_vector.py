@@ -28,7 +28,8 @@ single environment (:mod:`wolfden.envs.werewolf_v0`, same layout, same values;
 
 Seeds: match ``i`` of ``reset(seed=s)`` is the match the single environment deals after
 ``reset(seed=s + i)``. The matches that follow draw their seeds from one kernel generator
-seeded from ``s``, so a run is repeatable from its seed.
+seeded from ``s``, so a run is repeatable from its seed; ``match_seeds`` gives the seed of
+each match being played.
 
 Left out (use the single environment): ``history``, ``max_cycles``, ``dead_leave``,
 rendering, and the configs the kernel does not play (:func:`wolfden.kernel.werewolf.unsupported`,
@@ -318,8 +319,9 @@ def legal_mask(g: np.ndarray, seat: int, n: int, codes: np.ndarray, out: np.ndar
 def _start(
     g: np.ndarray, tallies: np.ndarray, cfg: np.ndarray, rng: np.ndarray, clock: np.ndarray
 ) -> None:
-    """A new match from the seed in ``rng[0]``: the deal and the first night; the clock at 0;
-    the seat picker seeded from the match's seed."""
+    """A new match from the seed in ``rng[0]`` (kept in ``rng[2]``): the deal and the first
+    night; the clock at 0; the seat picker ``rng[1]`` seeded from the match's seed."""
+    rng[2] = rng[0]
     rng[1] = mix64(rng[0] ^ PICKER_SALT)
     k.setup(g, rng[0:1], cfg)
     clock[CLOCK_NOW] = 0.0
@@ -496,7 +498,8 @@ class VectorEnv:
         self._flags = np.array([int(config.dead_see_all)], dtype=np.int64)
         self._states = np.zeros((num_envs, STATE_SIZE), dtype=np.int64)
         self._tallies = np.zeros((num_envs, TALLY_ROWS, TALLY_WIDTH), dtype=np.int64)
-        self._rngs = np.zeros((num_envs, 2), dtype=np.uint64)
+        # Per match: the game's generator, the seat picker's, and the match's seed.
+        self._rngs = np.zeros((num_envs, 3), dtype=np.uint64)
         self._clocks = np.zeros((num_envs, CLOCK_SIZE), dtype=np.float64)
         self.obs = np.zeros((num_envs, layout.size), dtype=np.float32)
         self.mask = np.zeros((num_envs, self.action_size), dtype=np.int8)
@@ -585,6 +588,12 @@ class VectorEnv:
             bigger = np.zeros((self.num_envs, 2 * rows, TALLY_WIDTH), dtype=np.int64)
             bigger[:, :rows] = self._tallies
             self._tallies = bigger
+
+    @property
+    def match_seeds(self) -> np.ndarray:
+        """The seed of each match being played: ``wolfden.games.werewolf`` dealt with it
+        (``game.setup(config, seed)``) is the same match, to replay or inspect."""
+        return self._rngs[:, 2].astype(np.int64)
 
     def random_actions(self, rng: np.ndarray) -> np.ndarray:
         """A uniformly random legal action for every match (``rng``: a kernel generator,
