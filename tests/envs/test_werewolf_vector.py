@@ -206,6 +206,7 @@ def test_bad_input_is_refused_and_nothing_moves() -> None:
         ({"max_cycles": 9, "dead_leave": True}, ConfigError, "no dead_leave, max_cycles option"),
         ({"colour": "red"}, ConfigError, "unknown option colour"),
         ({"think_seconds": 0}, ValueError, "think_seconds must be positive"),
+        ({"think_seconds": "slow"}, ValueError, "think_seconds is a number of seconds"),
         ({"think_seconds": 90}, ValueError, "no match ends"),
     ],
 )

@@ -477,6 +477,8 @@ class VectorEnv:
         reason = k.unsupported(config)
         if reason is not None:
             raise ConfigError(f"the batched Werewolf environment cannot play this config: {reason}")
+        if isinstance(think_seconds, bool) or not isinstance(think_seconds, int | float):
+            raise ValueError(f"think_seconds is a number of seconds, got {think_seconds!r}")
         think = float(think_seconds)
         if not think > 0:
             raise ValueError(f"think_seconds must be positive, got {think_seconds}")
