@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from wolfden import envs
-from wolfden.envs import bench as env_bench
-from wolfden.sim.bench import measure_together
+from wolfden_bench import envs as env_bench
+from wolfden_bench.playouts import measure_together
 
 
 def test_every_playout_plays_a_whole_match() -> None:
