@@ -195,7 +195,7 @@ def _bench_environments(
     except ImportError:
         click.echo("the environments need pettingzoo (pip install 'wolfden[rl]'); skipping them")
         return ""
-    ids = [g.id for g in chosen if g.id in envs.MODULES]
+    ids = [g.id for g in chosen if g.id in envs.ids()]
     click.echo("environments: agent steps/s beside the engine's actions/s, in turns, one core")
     table, lines = env_bench.section(bench.measure_together, ids, repeat, seconds)
     for line in lines:

@@ -8,7 +8,7 @@ from wolfden_bench.playouts import measure_together
 
 
 def test_every_playout_plays_a_whole_match() -> None:
-    for game_id in envs.MODULES:
+    for game_id in envs.ids():
         for label, play in env_bench.entries(game_id):
             assert play(1) > 0, label
 

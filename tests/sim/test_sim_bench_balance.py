@@ -12,6 +12,7 @@ import pytest
 import sim_tinygame as tiny
 from click.testing import CliRunner
 
+from wolfden import games
 from wolfden.sim.cli import balance_command
 from wolfden.sim.markdown import replace_sections
 from wolfden.sim.options import extra_variants, parse_game_flags
@@ -193,7 +194,7 @@ def test_balance_writes_tables_and_figures(tmp_path):
 @pytest.fixture
 def tiny_extra_flags(monkeypatch):
     """A terminal module for the tiny game with a flag of its own, as a game may have."""
-    module = types.ModuleType("wolfden.terminal.tiny_parity")
+    module = types.ModuleType("tiny_parity_terminal")
     module.EXTRA_OPTIONS = [
         click.Option(["--level"], type=click.Choice(["easy", "hard"]), default="easy")
     ]
@@ -204,7 +205,10 @@ def tiny_extra_flags(monkeypatch):
             seat_bots[0] = "random"
 
     module.apply_extra = apply_extra
-    monkeypatch.setitem(sys.modules, "wolfden.terminal.tiny_parity", module)
+    monkeypatch.setitem(sys.modules, "tiny_parity_terminal", module)
+    games.register(games.Entry(tiny.id, rules=tiny.__name__, terminal="tiny_parity_terminal"))
+    yield
+    games.unregister(tiny.id)
 
 
 def test_a_games_own_flags_set_config_and_seat_bots(tiny_extra_flags):
