@@ -10,7 +10,6 @@ from typing import Any
 
 import httpx
 import pytest
-import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +17,10 @@ from tests.security.test_fuzz_ws import PROTOCOL_CODES, TRICKY
 from tests.server.conftest import Server
 from wolfden.server.app import create_app
 from wolfden.server.settings import Settings
+
+schemathesis = pytest.importorskip(
+    "schemathesis", reason="the HTTP fuzzing needs schemathesis (pip install 'wolfden[dev]')"
+)
 
 _DB = Path(tempfile.mkdtemp(prefix="wolfden-fuzz-")) / "fuzz.sqlite3"
 APP = create_app(Settings(db=_DB, web_dir=None, wrong_codes_per_minute=10**9))

@@ -5,14 +5,7 @@ from __future__ import annotations
 
 import time
 
-import pytest
-
 from tests.web.conftest import DESKTOP, Pages
-from wolfden import games
-
-pytestmark = pytest.mark.skipif(
-    "robbers-horror" not in games.ids(), reason="robbers-horror not here yet"
-)
 
 
 def test_a_deal_of_robbers_horror_through_the_screens(pages: Pages) -> None:

@@ -10,12 +10,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import pytest
-
 from tests.web.conftest import DESKTOP, Pages
 from wolfden import games
-
-pytestmark = pytest.mark.skipif("werewords" not in games.ids(), reason="werewords not here yet")
 
 
 def click_action(page: Any, action: str) -> None:

@@ -27,11 +27,26 @@ class GameConfig(Protocol):
 C = TypeVar("C", bound=GameConfig)
 
 
-def option(default: Any, help: str, **meta: Any) -> Any:
-    """A config field with a default and a help text (shown by the CLI and the web client)."""
+def option(
+    default: Any,
+    help: str,
+    *,
+    label: str | None = None,
+    advanced: bool = False,
+    hidden: bool = False,
+    **meta: Any,
+) -> Any:
+    """A config field with a default and a help text (shown by the CLI and the web client).
+
+    For the web client's options form: ``label`` is the field's short name (default: the
+    field's name in words), ``advanced`` puts it under "More options", ``hidden`` leaves it
+    out of the form (it is set by other means, such as the players' names).
+    """
     if isinstance(default, (list, dict, set)):
         raise TypeError("use a tuple or a Mapping proxy for container defaults")
-    return dataclasses.field(default=default, metadata={"help": help, **meta})
+    shown: dict[str, Any] = {"label": label} if label is not None else {}
+    shown.update({k: True for k, v in (("advanced", advanced), ("hidden", hidden)) if v})
+    return dataclasses.field(default=default, metadata={"help": help, **shown, **meta})
 
 
 def _json_value(value: Any) -> Any:
@@ -165,7 +180,7 @@ def describe_options(cls: type[Any]) -> list[dict[str, Any]]:
         }
         if isinstance(tp, type) and issubclass(tp, enum.Enum):
             entry["choices"] = [m.value for m in tp]
-        for key in ("min", "max"):
+        for key in ("min", "max", "label", "advanced", "hidden"):
             if key in f.metadata:
                 entry[key] = f.metadata[key]
         out.append(entry)

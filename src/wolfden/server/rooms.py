@@ -152,6 +152,7 @@ def game_info(game: Game) -> dict[str, Any]:
         "default_config": config_to_json(default),
         "seats": game.num_seats(default),
         "bots": bot_kinds(game.id),
+        "client": games.entry(game.id).client,
     }
 
 

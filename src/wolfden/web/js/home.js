@@ -5,7 +5,7 @@ import { h } from "./dom.js";
 import { optionsForm } from "./options.js";
 import { knownRooms, prefs, setPrefs } from "./store.js";
 
-import { BLURBS, SPECS } from "../games/meta.js";
+import { BLURBS, specOf } from "../games/meta.js";
 
 const ROLES = [
   ["player", "A player (my own phone)"],
@@ -110,7 +110,7 @@ function createForm(app) {
   const games = app.games || [];
   if (!games.length) return h("section", { class: "panel" }, h("h2", {}, "Start a game"), h("p", {}, app.problem || "Loading the games…"));
   const selected = games.find((g) => g.id === app.local.homeGame) || games[0];
-  const spec = SPECS[selected.id] || {};
+  const spec = specOf(selected);
   const opts = optionsForm(selected, selected.default_config, spec, `opt-${selected.id}`);
   const form = h("form", { class: "panel create", "aria-labelledby": "create-title", novalidate: true });
   const picker = h(

@@ -5,7 +5,7 @@ import { lobbyControls } from "./controls.js";
 import { h } from "./dom.js";
 import { optionsForm } from "./options.js";
 import { button, presenceTag, toast } from "./ui.js";
-import { FAIR_PLAY, RULES, SPECS } from "../games/meta.js";
+import { FAIR_PLAY, RULES, specOf } from "../games/meta.js";
 
 // Where phones open the room: the server answers with this computer's address on the local
 // network when this page came through 127.0.0.1, or says phones cannot reach it. Asked once.
@@ -159,7 +159,7 @@ function othersPanel(app, ctl) {
 function hostPanel(app, ctl) {
   const room = app.room;
   const game = ctl.game();
-  const spec = SPECS[room.game] || {};
+  const spec = specOf(game);
   const opts = optionsForm(game, room.config, spec, `room-${room.game}`);
   const empty = room.seats.filter((s) => !s.participant && !s.bot).length;
   const fill = h(

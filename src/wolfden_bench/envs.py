@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from wolfden import envs, games
-from wolfden.sim.bench import Playout, draws, playout_of
+from wolfden_bench.playouts import Playout, draws, playout_of
 
 ENV_OPTIONS: dict[str, dict[str, Any]] = {
     "werwoelfe-kids": {"max_cycles": 500},  # the village's placement has no clock
