@@ -14,7 +14,7 @@ server never pays for it.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -123,3 +123,13 @@ def policy_table(
         if name in team_names:
             team[list(team_names).index(name)] = index(kind)
     return PolicyTable(index(bots.default), seat, team)
+
+
+def seed_array(seeds: Iterable[int] | np.ndarray) -> np.ndarray:
+    """Seeds as uint64 (a seed's low 64 bits count, as for ``Rng``). A list is converted
+    seed by seed: numpy would turn a list mixing seeds above 2**63 into floats."""
+    import numpy as np
+
+    if isinstance(seeds, np.ndarray) and seeds.dtype.kind in "iu":
+        return seeds.astype(np.uint64)
+    return np.array([int(s) & ((1 << 64) - 1) for s in seeds], dtype=np.uint64)

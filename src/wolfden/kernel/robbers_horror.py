@@ -18,12 +18,13 @@ the deal's (the match seed, advanced by every shuffle) and the bots' (``derive_s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numba import njit
 
-from wolfden.kernel import Batch, PolicyTable, policy_table
+from wolfden.kernel import Batch, PolicyTable, policy_table, seed_array
 from wolfden.kernel.rng import derive_seed1, next64, random01
 
 if TYPE_CHECKING:
@@ -237,55 +238,16 @@ def new_state() -> np.ndarray:
 
 
 @njit(cache=True)
-def trick_values(cards: np.ndarray, count: int, values: np.ndarray) -> None:
-    """Each card's effective value ``32 * trump + rank`` (as ``cards.trick_values``).
+def strongest(cards: np.ndarray, first: int, count: int) -> tuple[int, int]:
+    """The card that takes the trick ``cards[first:first + count]`` (in play order): its index
+    in the trick and its effective value ``32 * trump + rank`` (as ``rules.effective_ranks``
+    and ``rules.winning_place``).
 
     The leading suit is the first normal card's; the other suit is trump. A Werewolf led is 16
     of trumps, otherwise the card before it plus one. The Seer is 16 of trumps with no Werewolf
     in the trick, else 0 of the leading suit. A Knife is 0 of trumps, the Traitor 16 of the
-    leading suit. With special cards only, "leading" is the weak suit and "trump" the strong."""
-    lead = -1
-    werewolf = False
-    for i in range(count):
-        c = cards[i]
-        if c < 30 and lead < 0:
-            lead = 0 if c < 15 else 1
-        if c in (W1, W2):
-            werewolf = True
-    prev = 0
-    for i in range(count):
-        c = cards[i]
-        if c < 30:
-            suit = 0 if c < 15 else 1
-            v = c % 15 + 1 + (TRUMP if suit != lead else 0)
-        elif c <= W2:
-            v = TRUMP + 16 if i == 0 else prev + 1
-        elif c == SEER:
-            v = 0 if werewolf else TRUMP + 16
-        elif c == TRAITOR:
-            v = 16
-        else:
-            v = TRUMP
-        values[i] = v
-        prev = v
-
-
-@njit(cache=True)
-def best_index(values: np.ndarray, count: int) -> int:
-    """The index of the strongest value; the later of equal values wins."""
-    best = 0
-    top = values[0]
-    for i in range(1, count):
-        if values[i] >= top:
-            top = values[i]
-            best = i
-    return best
-
-
-@njit(cache=True)
-def winning_card(cards: np.ndarray, first: int, count: int) -> int:
-    """:func:`trick_values` and :func:`best_index` in one pass over ``cards[first:first +
-    count]`` (no array for the values): the index of the card that takes the trick."""
+    leading suit. With special cards only, "leading" is the weak suit and "trump" the strong.
+    Trump beats the leading suit, a higher rank a lower one; of equal cards the later wins."""
     lead = -1
     werewolf = False
     for i in range(first, first + count):
@@ -313,7 +275,7 @@ def winning_card(cards: np.ndarray, first: int, count: int) -> int:
             top = v
             best = i
         prev = v
-    return best
+    return best, top
 
 
 # -- playing a card --------------------------------------------------------------------------
@@ -407,7 +369,7 @@ def apply_card(st: np.ndarray, cfg: np.ndarray, rng: np.ndarray, card: int) -> b
     if count < n:
         st[TURN] = (seat + 1) % n
         return True
-    winner = (st[LEADER] + winning_card(st, TRICK, n)) % n
+    winner = (st[LEADER] + strongest(st, TRICK, n)[0]) % n
     pile = 0
     for i in range(n):
         pile |= 1 << st[TRICK + i]
@@ -577,7 +539,6 @@ def rules_card(
     leader = st[LEADER]
     later = n - size - 1
     cards = work[:5]
-    values = work[5:10]
     for i in range(size):
         cards[i] = st[TRICK + i]
     best_score = 0.0
@@ -586,9 +547,7 @@ def rules_card(
     for a in range(count):
         card = legal[a]
         cards[size] = card
-        trick_values(cards, size + 1, values)
-        idx = best_index(values, size + 1)
-        top = values[idx]
+        idx, top = strongest(cards, 0, size + 1)
         holder = (leader + idx) % n
         chest, robber = _gains(cards, size + 1, cfg)
         mine = _benefit(holder, me, werewolf, mine_w, chance, chest, robber)
@@ -664,7 +623,7 @@ def _play_batch(
     rng = np.empty(1, dtype=np.uint64)
     bots = np.empty(1, dtype=np.uint64)
     legal = np.empty(36, dtype=np.int64)
-    work = np.empty(10, dtype=np.int64)
+    work = np.empty(5, dtype=np.int64)
     for g in range(seeds.shape[0]):
         rng[0] = seeds[g]
         bots[0] = derive_seed1(seeds[g], BOT_SALT)
@@ -687,11 +646,11 @@ def _play_batch(
                 deal_roles[g, d, s] = st[DEAL_ROLES + 5 * d + s]
 
 
-def play(config: Any, seeds: np.ndarray, bots: BotPlan) -> Batch:
+def play(config: Any, seeds: Sequence[int] | np.ndarray, bots: BotPlan) -> Batch:
     """One match per seed (the match seed, as ``play_match`` takes it) with the plan's bots."""
     cfg = config_array(config)
     table: PolicyTable = policy_table(bots, int(cfg[C_PLAYERS]), TEAM_NAMES, POLICIES)
-    seeds = np.asarray(seeds).astype(np.uint64)
+    seeds = seed_array(seeds)
     games, n, deals = seeds.shape[0], int(cfg[C_PLAYERS]), int(cfg[C_DEALS])
     winners = np.zeros((games, n), dtype=np.bool_)
     roles = np.zeros((games, n), dtype=np.int8)
