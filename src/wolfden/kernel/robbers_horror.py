@@ -408,10 +408,37 @@ def legal_cards(hand: int, out: np.ndarray) -> int:
 
 
 @njit(cache=True)
+def playable(hand: int) -> int:
+    """The hand's distinct plays as a mask: the second Werewolf or Knife is dropped when the
+    first is held (the set bits in order are :func:`legal_cards`)."""
+    if hand >> W1 & 1:
+        hand &= ~(1 << W2)
+    if hand >> K1 & 1:
+        hand &= ~(1 << K2)
+    return hand
+
+
+@njit(cache=True)
+def popcount(mask: int) -> int:
+    """The number of set bits of a mask below 2**62."""
+    m = mask - ((mask >> 1) & 0x5555555555555555)
+    m = (m & 0x3333333333333333) + ((m >> 2) & 0x3333333333333333)
+    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((m * 0x0101010101010101) >> 56) & 0xFF
+
+
+@njit(cache=True)
 def random_card(st: np.ndarray, bots: np.ndarray, legal: np.ndarray) -> int:
-    """The random bot: ``legal[rng.below(len(legal))]``."""
-    count = legal_cards(st[HANDS + st[TURN]], legal)
-    return legal[int(next64(bots) % np.uint64(count))]
+    """The random bot: ``legal[rng.below(len(legal))]``, read from the hand's mask (the k-th
+    set bit of :func:`playable` is the k-th legal card)."""
+    plays = playable(st[HANDS + st[TURN]])
+    k = int(next64(bots) % np.uint64(popcount(plays)))
+    for _ in range(k):
+        plays &= plays - 1
+    card = 0
+    while not plays >> card & 1:
+        card += 1
+    return card
 
 
 @njit(cache=True)
@@ -571,32 +598,21 @@ def rules_card(
 
 
 @njit(cache=True)
-def _policy_of(
-    st: np.ndarray, seat: int, default: int, by_seat: np.ndarray, by_team: np.ndarray
-) -> int:
-    kind = by_seat[seat]
-    if kind >= 0:
-        return kind
-    team = 0 if st[ROLES + seat] == ROBBER else 1
-    kind = by_team[team]
-    return kind if kind >= 0 else default
-
-
-@njit(cache=True)
-def choose(
+def seat_policies(
     st: np.ndarray,
-    cfg: np.ndarray,
-    bots: np.ndarray,
+    n: int,
     default: int,
     by_seat: np.ndarray,
     by_team: np.ndarray,
-    legal: np.ndarray,
-    work: np.ndarray,
-) -> int:
-    """The card the seat to play chooses under its policy."""
-    if _policy_of(st, st[TURN], default, by_seat, by_team) == RULES:
-        return rules_card(st, cfg, bots, legal, work)
-    return random_card(st, bots, legal)
+    policy: np.ndarray,
+) -> None:
+    """Each seat's policy this deal: its own, else its team's (the team dealt), else the
+    default, as :meth:`BotPlan.kinds_for` orders them."""
+    for seat in range(n):
+        kind = by_seat[seat]
+        if kind < 0:
+            kind = by_team[0 if st[ROLES + seat] == ROBBER else 1]
+        policy[seat] = kind if kind >= 0 else default
 
 
 # -- batches ---------------------------------------------------------------------------------
@@ -624,12 +640,21 @@ def _play_batch(
     bots = np.empty(1, dtype=np.uint64)
     legal = np.empty(36, dtype=np.int64)
     work = np.empty(5, dtype=np.int64)
+    policy = np.empty(5, dtype=np.int64)
     for g in range(seeds.shape[0]):
         rng[0] = seeds[g]
         bots[0] = derive_seed1(seeds[g], BOT_SALT)
         start(st, cfg, rng)
+        deal = -1
         while st[TURN] >= 0:
-            card = choose(st, cfg, bots, default, by_seat, by_team, legal, work)
+            if st[DEAL_NO] != deal:
+                # A new deal: new teams, so the bots by team change seats.
+                deal = st[DEAL_NO]
+                seat_policies(st, n, default, by_seat, by_team, policy)
+            if policy[st[TURN]] == RULES:
+                card = rules_card(st, cfg, bots, legal, work)
+            else:
+                card = random_card(st, bots, legal)
             apply_card(st, cfg, rng, card)
         top = 0
         for s in range(n):
