@@ -6,9 +6,10 @@ benchmarks, batched environments). Differential tests replay actions recorded fr
 engine through the kernel and require the same state and outcome at every step.
 
 A kernel module (``wolfden.kernel.<game module>``) provides :class:`KernelGame`: its game id,
-the bot kinds it has policies for, a check of the configs it plays, and :func:`play` for a batch
-of seeds. This package imports neither numba nor numpy until a kernel module is loaded, so the
-server never pays for it.
+the bot kinds it has policies for, a check of the configs it plays, :func:`play` for a batch
+of seeds and :func:`outcomes` to read a batch as the reference's Outcomes. This package
+imports neither numba nor numpy until a kernel module is loaded, so the server never pays
+for it.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     import numpy as np
 
+    from wolfden.engine.types import Outcome
     from wolfden.sim.seating import BotPlan
 
 MODULES: dict[str, str] = {
@@ -75,6 +77,9 @@ class KernelGame(Protocol):
 
     def play(self, config: Any, seeds: np.ndarray, bots: BotPlan) -> Batch:
         """Play one match per seed with the bots of ``bots`` (by seat, by team, default)."""
+
+    def outcomes(self, batch: Batch) -> list[Outcome]:
+        """Each playout's Outcome, equal to the reference match's with the same seed."""
 
 
 def load(game_id: str) -> KernelGame | None:

@@ -1068,6 +1068,11 @@ def outcome(batch: Batch, game: int) -> Outcome:
     )
 
 
+def outcomes(batch: Batch) -> list[Outcome]:
+    """Each playout's Outcome, as the reference engine fills it (see :func:`outcome`)."""
+    return [outcome(batch, game) for game in range(len(batch))]
+
+
 class Match:
     """One kernel match stepped from Python: the reference's contract over the arrays, for the
     differential tests (``actors``, ``legal_actions``, ``apply``, ``deadline``) and the state

@@ -218,16 +218,23 @@ def shared_pool(workers: int) -> Iterator[futures.Executor | None]:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def probe_speed(game: Game, config: Any, kind: str, seed: int) -> float:
+def probe_speed(game: Game, config: Any, kind: str, seed: int, engine: str = "auto") -> float:
     """Games per second of CPU time of one bot kind, from a few games (CPU time, so that a
-    busy machine does not make a bot look slow)."""
-    plan = sim.make_plan(game, config, games=6, seed=seed, bots=sim.BotPlan(kind))
+    busy machine does not make a bot look slow; the kernel is loaded before it is timed)."""
+    plan = sim.make_plan(game, config, games=6, seed=seed, bots=sim.BotPlan(kind), engine=engine)
     study = sim.run(plan, workers=1)
+    if plan.engine == "kernel":
+        study = sim.run(plan, workers=1)
     return study.tally.games / study.busy if study.busy else float("inf")
 
 
 def prepare_study(
-    study: Study, *, seed: int, workers: int, budget: float | None = STUDY_SECONDS
+    study: Study,
+    *,
+    seed: int,
+    workers: int,
+    budget: float | None = STUDY_SECONDS,
+    engine: str = "auto",
 ) -> None:
     """Decide the games per row of each bot kind.
 
@@ -237,7 +244,9 @@ def prepare_study(
     kinds go first and the time left is shared among the rest, a slow kind playing fewer
     games per row (500, 200 or 100).
     """
-    speeds = {kind: probe_speed(study.game, study.points[0][1], kind, seed) for kind in study.bots}
+    speeds = {
+        kind: probe_speed(study.game, study.points[0][1], kind, seed, engine) for kind in study.bots
+    }
     remaining = budget or 0.0
     order = sorted(study.bots, key=lambda kind: -speeds[kind])
     for i, kind in enumerate(order):
@@ -273,15 +282,22 @@ def run_study(
     workers: int,
     pool: futures.Executor | None,
     progress: Callable[[int], None] | None = None,
+    engine: str = "auto",
 ) -> None:
-    """Fill ``study.results[(point, bots)]`` with each cell's summary (after prepare_study)."""
+    """Fill ``study.results[(point, bots)]`` with each cell's summary (after prepare_study);
+    ``engine`` as ``wolfden simulate --engine`` (each summary says which one played)."""
     from wolfden.sim.report import summary
 
     for kind, games in study.games_by_kind.items():
         for label, config in study.points:
             seats = tuple(sorted(study.seat_bots.get(label, {}).items()))
             plan = sim.make_plan(
-                study.game, config, games=games, seed=seed, bots=sim.BotPlan(kind, seats)
+                study.game,
+                config,
+                games=games,
+                seed=seed,
+                bots=sim.BotPlan(kind, seats),
+                engine=engine,
             )
             result = sim.run(plan, workers=workers, executor=pool, progress=progress)
             if result.interrupted:
