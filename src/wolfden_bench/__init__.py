@@ -1,0 +1,1 @@
+"""Benchmarks of wolfden, run by ``wolfden bench``: measurements, never part of the game."""
