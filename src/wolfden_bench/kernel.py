@@ -41,6 +41,9 @@ class Rate:
     label: str
     games_per_s: float
     actions_per_game: float
+    low: float = 0.0
+    high: float = 0.0
+    """The slowest and fastest repetitions (the machine may be shared)."""
 
 
 def kernel_batch(game_id: str, config: Any, kind: str = "random") -> Batch:
@@ -97,7 +100,10 @@ def spiel_batch(name: str, params: dict[str, Any]) -> Batch:
 
 
 def _calibrate(play: Batch, seconds: float) -> int:
-    """How many games take about ``seconds`` of CPU time (the first call also warms up)."""
+    """How many games take about ``seconds`` of CPU time. A first call warms up untimed: it
+    loads (or compiles) the kernel, and timing it made the batches a few dozen games, whose
+    per-call overhead then halved the kernel's measured rate."""
+    play(64, 0)
     games = 64
     while True:
         began = time.process_time()
@@ -125,7 +131,13 @@ def measure_in_turns(
             rates[i].append(sizes[i] / spent)
             actions[i].append(steps / sizes[i])
     return [
-        Rate(label, statistics.median(rates[i]), statistics.median(actions[i]))
+        Rate(
+            label,
+            statistics.median(rates[i]),
+            statistics.median(actions[i]),
+            min(rates[i]),
+            max(rates[i]),
+        )
         for i, (label, _) in enumerate(entries)
     ]
 
@@ -230,8 +242,9 @@ def section(
             other = rates[1]
             ratio = mine.games_per_s / other.games_per_s
             echo(
-                f"  {label}: {mine.games_per_s:,.0f} {unit}; {theirs_label}: "
-                f"{other.games_per_s:,.0f}; ratio {ratio:.2f}× (target {TARGET:g}×)"
+                f"  {label}: {mine.games_per_s:,.0f} {unit} ({mine.low:,.0f}–{mine.high:,.0f}); "
+                f"{theirs_label}: {other.games_per_s:,.0f} ({other.low:,.0f}–{other.high:,.0f}); "
+                f"ratio {ratio:.2f}× (target {TARGET:g}×)"
             )
             rows.append(
                 f"| {label} | {mine.games_per_s:,.0f} {unit} | {mine.actions_per_game:.1f} "
