@@ -114,6 +114,12 @@ bench_command = BenchGroup(
     help="Measure simulate on 1 and 2 workers (default: when no GAME is named).",
 )
 @click.option(
+    "--kernel/--no-kernel",
+    default=None,
+    help="Measure the compiled kernel beside OpenSpiel's C++ playouts, and its compile time "
+    "(default: when no GAME is named).",
+)
+@click.option(
     "--envs/--no-envs",
     "environments",
     default=None,
@@ -138,6 +144,7 @@ def bench_games(
     openspiel: bool | None,
     scaling: bool | None,
     environments: bool | None,
+    kernel: bool | None,
     output: Path,
     write: bool,
 ) -> None:
@@ -150,7 +157,8 @@ def bench_games(
         command += f" --repeat {repeat}"
     if seconds != 0.4:
         command += f" --seconds {seconds:g}"
-    for flag, value in (("openspiel", openspiel), ("scaling", scaling), ("envs", environments)):
+    flags = (("openspiel", openspiel), ("scaling", scaling), ("envs", environments))
+    for flag, value in (*flags, ("kernel", kernel)):
         if value is not None:
             command += f" --{flag}" if value else f" --no-{flag}"
     host = bench.machine()
@@ -179,6 +187,12 @@ def bench_games(
         section = _bench_environments(bench, chosen, repeat, seconds, command, host)
         if section:
             sections["Environments"] = section
+    if kernel if kernel is not None else everything:
+        from wolfden_bench import kernel as kernel_bench
+
+        section = kernel_bench.section(repeat, seconds, command, host, click.echo)
+        if section:
+            sections["Compiled kernel"] = section
     if write and sections:
         replace_sections(
             output, sections, BENCH_INTRO, before=("OpenSpiel side by side", "Simulator scaling")

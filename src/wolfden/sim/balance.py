@@ -254,16 +254,23 @@ def shared_pool(workers: int) -> Iterator[futures.Executor | None]:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def probe_speed(game: Game, config: Any, kind: str, seed: int) -> float:
+def probe_speed(game: Game, config: Any, kind: str, seed: int, engine: str = "auto") -> float:
     """Games per second of CPU time of one bot kind, from a few games (CPU time, so that a
-    busy machine does not make a bot look slow)."""
-    plan = sim.make_plan(game, config, games=6, seed=seed, bots=sim.BotPlan(kind))
+    busy machine does not make a bot look slow; the kernel is loaded before it is timed)."""
+    plan = sim.make_plan(game, config, games=6, seed=seed, bots=sim.BotPlan(kind), engine=engine)
     study = sim.run(plan, workers=1)
+    if plan.engine == "kernel":
+        study = sim.run(plan, workers=1)
     return study.tally.games / study.busy if study.busy else float("inf")
 
 
 def prepare_study(
-    study: Study, *, seed: int, workers: int, budget: float | None = STUDY_SECONDS
+    study: Study,
+    *,
+    seed: int,
+    workers: int,
+    budget: float | None = STUDY_SECONDS,
+    engine: str = "auto",
 ) -> None:
     """Decide the games per row of each bot kind.
 
@@ -278,7 +285,7 @@ def prepare_study(
     for kind in study.bots:  # strongest first; the two strongest fast enough are kept
         if len(kept) == TIERS:
             break
-        speed = speeds[kind] = probe_speed(study.game, study.points[0][1], kind, seed)
+        speed = speeds[kind] = probe_speed(study.game, study.points[0][1], kind, seed, engine)
         if budget is not None and speed < SLOW_GAMES_PER_S:
             study.skipped[kind] = (
                 f"left out: about {speed:.2g} games/s on one core is too slow for a study of "
@@ -316,8 +323,10 @@ def run_study(
     workers: int,
     pool: futures.Executor | None,
     progress: Callable[[int], None] | None = None,
+    engine: str = "auto",
 ) -> None:
-    """Fill ``study.results[(point, bots)]`` with each cell's summary (after prepare_study)."""
+    """Fill ``study.results[(point, bots)]`` with each cell's summary (after prepare_study);
+    ``engine`` as ``wolfden simulate --engine`` (each summary says which one played)."""
     from wolfden.sim.report import summary
 
     for kind, games in study.games_by_kind.items():
@@ -330,6 +339,7 @@ def run_study(
                 seed=seed,
                 bots=sim.BotPlan(kind, seats),
                 keep_rows=study.paired,
+                engine=engine,
             )
             result = sim.run(plan, workers=workers, executor=pool, progress=progress)
             if result.interrupted:

@@ -128,6 +128,13 @@ def progress_bar(total: int, label: str) -> Iterator[Callable[[int], None] | Non
         yield advance
 
 
+ENGINE_HELP = (
+    "What plays the matches: the compiled kernel (Robbers' Horror and Werewolf with random "
+    "and rules bots; the same matches as the rules, faster), the reference rules, or auto: "
+    "the kernel whenever it can."
+)
+
+
 def _simulate_game(game: Game) -> click.Command:
     @friendly
     def callback(**kwargs: Any) -> None:
@@ -147,7 +154,10 @@ def _simulate_game(game: Game) -> click.Command:
             seed=kwargs["seed"],
             bots=bots,
             keep_rows=report_dir is not None,
+            engine=kwargs["engine"],
         )
+        if plan.engine_note and kwargs["engine"] != "reference":
+            click.echo(f"engine: reference rules ({plan.engine_note})", err=True)
         with progress_bar(plan.games, game.id) as advance:
             study = sim.run(
                 plan, workers=kwargs["workers"], backend=kwargs["backend"], progress=advance
@@ -201,6 +211,13 @@ def _simulate_game(game: Game) -> click.Command:
             show_default=True,
             help="Match i is played with a seed derived from this seed and i.",
         ),
+        click.Option(
+            ["--engine"],
+            type=click.Choice(sim.ENGINES),
+            default="auto",
+            show_default=True,
+            help=ENGINE_HELP,
+        ),
         click.Option(["--json", "json"], is_flag=True, help="Print one JSON object."),
         click.Option(
             ["--report"],
@@ -252,6 +269,13 @@ simulate_command = GameGroup(
     help="Processes to use (default: every core).",
 )
 @click.option(
+    "--engine",
+    type=click.Choice(sim.ENGINES),
+    default="auto",
+    show_default=True,
+    help=ENGINE_HELP,
+)
+@click.option(
     "--output",
     type=click.Path(dir_okay=False, path_type=Path),
     default=Path("docs/balance.md"),
@@ -269,6 +293,7 @@ def balance_command(
     games: int | None,
     seed: int,
     workers: int | None,
+    engine: str,
     output: Path,
     figures: Path,
 ) -> None:
@@ -282,11 +307,15 @@ def balance_command(
         command += f" --games {games}"
     if seed != 1:
         command += f" --seed {seed}"
+    if engine != "auto":
+        command += f" --engine {engine}"
     plans = [(game, balance.studies_for(game, games or 1000)) for game in chosen]
     budget = None if games else balance.STUDY_SECONDS
     for _, studies in plans:
         for study in studies:
-            balance.prepare_study(study, seed=seed, workers=workers, budget=budget)
+            balance.prepare_study(
+                study, seed=seed, workers=workers, budget=budget, engine=engine
+            )
     total = sum(balance.study_games(s) for _, studies in plans for s in studies)
     sections: dict[str, str] = {}
     with balance.shared_pool(workers) as pool, progress_bar(total, "balance") as advance:
@@ -297,7 +326,14 @@ def balance_command(
                     f"{study.games_by_kind}",
                     err=True,
                 )
-                balance.run_study(study, seed=seed, workers=workers, pool=pool, progress=advance)
+                balance.run_study(
+                    study,
+                    seed=seed,
+                    workers=workers,
+                    pool=pool,
+                    progress=advance,
+                    engine=engine,
+                )
             sections[balance.section_title(game)] = balance.game_markdown(
                 game, studies, figures, output, command, seed
             )
