@@ -8,15 +8,17 @@ import contextlib
 import io
 import json
 import logging
+import math
 import mimetypes
 import time
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
 from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
@@ -67,6 +69,51 @@ DOCS_CSP = (
     "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: "
     "https://fastapi.tiangolo.com; frame-ancestors 'none'"
 )
+
+
+class NotFinite(json.JSONDecodeError):
+    """A number JSON does not have (NaN, Infinity) or one too large for a float (1e400)."""
+
+
+FINITE_ONLY = "numbers must be finite (NaN and Infinity are not JSON numbers)"
+
+
+def _no_constant(name: str) -> Any:
+    raise NotFinite(f"{name} is not allowed: {FINITE_ONLY}", name, 0)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise NotFinite(f"{text[:40]} is too large: {FINITE_ONLY}", text, 0)
+    return value
+
+
+def parse_json(text: str | bytes) -> Any:
+    """JSON as the standard allows it: NaN, Infinity and numbers beyond a float's range are
+    refused (``NotFinite``, a ``ValueError``) instead of becoming values no answer can carry."""
+    return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
+
+
+class StrictRequest(Request):
+    """A request whose JSON body is read by ``parse_json``."""
+
+    async def json(self) -> Any:
+        if not hasattr(self, "_json"):
+            self._json = parse_json(await self.body())
+        return self._json
+
+
+class StrictRoute(APIRoute):
+    """Every REST route reads its body with ``StrictRequest``."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def strict(request: Request) -> Response:
+            return await handler(StrictRequest(request.scope, request.receive))
+
+        return strict
 
 
 class SecurityHeaders:
@@ -451,6 +498,7 @@ def create_app(
         "(see docs/protocol.md).",
         lifespan=lifespan,
     )
+    app.router.route_class = StrictRoute
     app.state.manager = manager
     app.state.clock = clock
 
@@ -464,7 +512,10 @@ def create_app(
         for err in exc.errors()[:3]:
             where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
             if err.get("type") == "json_invalid":
-                parts.append("the body is not valid JSON")
+                why = str((err.get("ctx") or {}).get("error", ""))
+                parts.append(
+                    "the body is not valid JSON" + (f": {why}" if FINITE_ONLY in why else "")
+                )
             elif err.get("type") == "extra_forbidden":
                 parts.append(f"'{where}' is not a field of this request")
             else:
@@ -535,6 +586,14 @@ def create_app(
             status_code=201,
         )
 
+    class Reply:
+        """Builds a newcomer's answer before the room is saved (``RoomManager.join``)."""
+
+        response: JSONResponse | None = None
+
+        def __call__(self, room: Room, p: Participant, token: str) -> None:
+            self.response = joined(room, p, token)
+
     # -- games --------------------------------------------------------------------------
 
     @app.get("/api/games", tags=["games"])
@@ -564,8 +623,10 @@ def create_app(
         made.append(now)
         if len(created) > 10_000:
             created.clear()
-        room, p, token = manager.create_room(body.game, body.config, body.name, body.role)
-        return joined(room, p, token)
+        reply = Reply()
+        manager.create_room(body.game, body.config, body.name, body.role, reply)
+        assert reply.response is not None
+        return reply.response
 
     @app.get("/api/rooms/{code}", tags=["rooms"])
     async def get_room(code: str, request: Request) -> dict[str, Any]:
@@ -576,8 +637,10 @@ def create_app(
     async def join_room(code: str, body: JoinRoom, request: Request) -> JSONResponse:
         """Join by code as a player (takes the first free seat), a spectator or a table screen."""
         room = look_up(request, code)
-        p, token = manager.join(room, body.name, body.role)
-        return joined(room, p, token)
+        reply = Reply()
+        manager.join(room, body.name, body.role, reply)
+        assert reply.response is not None
+        return reply.response
 
     @app.get("/api/rooms/{code}/qr.svg", tags=["rooms"], response_class=Response)
     async def room_qr(code: str, request: Request) -> Response:
@@ -782,7 +845,10 @@ def create_app(
             conn.error("too_large", f"A message may be at most {settings.max_message_bytes} bytes.")
             return
         try:
-            msg = json.loads(text)
+            msg = parse_json(text)
+        except NotFinite as exc:
+            conn.error("invalid_message", f"That message is not valid JSON: {exc.msg}.")
+            return
         except (ValueError, RecursionError):
             conn.error("invalid_message", "That message is not JSON.")
             return

@@ -616,8 +616,15 @@ class RoomManager:
         return p, token
 
     def create_room(
-        self, game_id: Any, config: Any, name: Any, role: Any
+        self,
+        game_id: Any,
+        config: Any,
+        name: Any,
+        role: Any,
+        answer: Callable[[Room, Participant, str], Any] | None = None,
     ) -> tuple[Room, Participant, str]:
+        """A new room with its host. ``answer`` builds the reply before anything is saved, so a
+        reply that cannot be made leaves nothing behind."""
         game = find_game(game_id)
         cfg = self._config(game, config)
         kinds = bot_kinds(game.id)
@@ -629,12 +636,29 @@ class RoomManager:
         room = Room(self._new_code(), game, cfg, settings)
         p, token = self._add_participant(room, name, role)
         room.host = p.id
+        if answer is not None:
+            answer(room, p, token)
         self._save(room)
         self.rooms[room.code] = room
         return room, p, token
 
-    def join(self, room: Room, name: Any, role: Any) -> tuple[Participant, str]:
+    def join(
+        self,
+        room: Room,
+        name: Any,
+        role: Any,
+        answer: Callable[[Room, Participant, str], Any] | None = None,
+    ) -> tuple[Participant, str]:
+        """Add someone; ``answer`` builds the reply first (see ``create_room``)."""
         p, token = self._add_participant(room, name, role)
+        if answer is not None:
+            try:
+                answer(room, p, token)
+            except BaseException:
+                saved = self.saved.get(room.code)
+                if saved is not None:
+                    _restore_lobby(room, saved)
+                raise
         self._save(room)
         self.publish_room(room)
         return p, token
