@@ -456,14 +456,34 @@ async def _resume(write: Coroutine[Any, Any, None], waiting: Any) -> None:
         write.close()
 
 
+ID_MAX = 64
+BAD_ID = (
+    f"'id' is your reference for the answer: text of 1 to {ID_MAX} characters or a whole "
+    "number (or leave it out); this message was not handled."
+)
+
+
+class BadId(Exception):
+    """A message's ``id`` cannot be echoed in an answer."""
+
+
 def _ref(msg: dict[str, Any]) -> Any:
+    """The message's ``id`` as its answer will echo it (None when there is none); ``BadId``
+    when no answer could carry it, so nothing is done that could not be answered."""
     ref = msg.get("id")
-    if (
-        isinstance(ref, bool)
-        or not isinstance(ref, (str, int))
-        or (isinstance(ref, str) and len(ref) > 64)
-    ):
+    if ref is None:
         return None
+    if isinstance(ref, bool) or not isinstance(ref, (str, int)):
+        raise BadId
+    if isinstance(ref, str):
+        if not 0 < len(ref) <= ID_MAX:
+            raise BadId
+        try:
+            ref.encode("utf-8")
+        except UnicodeEncodeError:
+            raise BadId from None
+    elif abs(ref) >= 2**63:
+        raise BadId
     return ref
 
 
@@ -855,7 +875,11 @@ def create_app(
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
             conn.error("invalid_message", 'Every message is a JSON object with a "type".')
             return
-        ref = _ref(msg)
+        try:
+            ref = _ref(msg)
+        except BadId:
+            conn.error("invalid_message", BAD_ID)
+            return
         kind = msg["type"]
         try:
             if kind == "hello":
