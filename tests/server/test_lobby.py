@@ -230,7 +230,7 @@ def test_the_match_record_is_secret_until_the_end(server: Server) -> None:
     code, token = made["code"], made["token"]
     room = server.host("POST", f"/api/rooms/{code}/start", token).json()["room"]
     r = server.http.get(f"/api/matches/{room['match']['id']}")
-    assert r.status_code == 409 and error_of(r)["code"] == "match_in_progress"
+    assert r.status_code == 404 and error_of(r)["code"] == "match_not_found"
     server.host("POST", f"/api/rooms/{code}/end", token)
     record = server.http.get(f"/api/matches/{room['match']['id']}").json()
     assert record["game"] == "werewolf" and record["meta"]["outcome"] == {"ended_by_host": True}

@@ -571,8 +571,22 @@ def create_app(
         return request.client.host if request.client else "?"
 
     def look_up(request: Request | WebSocket, code: str) -> Room:
-        key = client_key(request)
-        now = time.monotonic()
+        key, now = client_key(request), time.monotonic()
+        guarded(request)
+        try:
+            return manager.get(code)
+        except Refused:
+            wrong(key, now)
+            raise
+
+    def wrong(key: str, now: float) -> None:
+        wrong_codes.setdefault(key, collections.deque()).append(now)
+        if len(wrong_codes) > 10_000:
+            wrong_codes.clear()
+
+    def guarded(request: Request | WebSocket) -> None:
+        """Refuse ``429`` once this address has tried too many codes that do not exist."""
+        key, now = client_key(request), time.monotonic()
         failures = wrong_codes.get(key)
         if failures is not None:
             while failures and failures[0] < now - 60:
@@ -583,13 +597,6 @@ def create_app(
                     "Too many room codes that do not exist were tried; wait a minute.",
                     429,
                 )
-        try:
-            return manager.get(code)
-        except Refused:
-            wrong_codes.setdefault(key, collections.deque()).append(now)
-            if len(wrong_codes) > 10_000:
-                wrong_codes.clear()
-            raise
 
     def bearer(request: Request) -> str | None:
         header = request.headers.get("authorization", "")
@@ -816,9 +823,15 @@ def create_app(
     # -- matches --------------------------------------------------------------------------
 
     @app.get("/api/matches/{match_id}", tags=["matches"])
-    async def match_record(match_id: str) -> dict[str, Any]:
-        """The record of an ended match, as `wolfden replay` reads it."""
-        return manager.record(match_id)
+    async def match_record(match_id: str, request: Request) -> dict[str, Any]:
+        """The record of an ended match, as `wolfden replay` reads it (a match still being
+        played answers 404, as one that does not exist)."""
+        guarded(request)
+        try:
+            return manager.record(match_id)
+        except Refused:
+            wrong(client_key(request), time.monotonic())
+            raise
 
     # -- play -----------------------------------------------------------------------------
 

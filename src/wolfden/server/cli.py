@@ -211,6 +211,15 @@ def run(app: Any, message: Callable[[int], str], **options: Any) -> None:
     "dropped with a 'rate_limited' error.",
 )
 @click.option(
+    "--forwarded-allow-ips",
+    default="",
+    metavar="ADDRESSES",
+    help="Comma-separated addresses of reverse proxies whose X-Forwarded-For and "
+    "X-Forwarded-Proto headers are believed ('*': any). Default: none; the client is the "
+    "address the connection comes from, so no one can reset the per-address limits with a "
+    "header. See docs/deploy.md.",
+)
+@click.option(
     "--log-level",
     type=click.Choice(["debug", "info", "warning", "error"]),
     default="info",
@@ -229,6 +238,7 @@ def serve_command(
     admin_token: str | None,
     rooms_per_minute: int,
     messages_per_second: float,
+    forwarded_allow_ips: str,
     log_level: str,
 ) -> None:
     """Start the multiplayer server: friends open its address on their phones and play."""
@@ -274,6 +284,8 @@ def serve_command(
         ssl_certfile=certfile,
         ssl_keyfile=keyfile,
         log_level=log_level,
+        proxy_headers=bool(forwarded_allow_ips.strip()),
+        forwarded_allow_ips=forwarded_allow_ips.strip() or "",
         ws_max_size=65536,
         ws_per_message_deflate=False,
         ws_ping_interval=20,

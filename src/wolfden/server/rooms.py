@@ -1176,12 +1176,13 @@ class RoomManager:
 
     def record(self, match_id: Any) -> dict[str, Any]:
         stored = self.store.load_match(match_id) if isinstance(match_id, str) else None
-        if stored is None:
-            raise not_found("match_not_found", f"There is no match {match_id!r}.")
-        if stored.ended is None:
-            raise Refused(
-                "match_in_progress",
-                "This match is still being played; its record is available when it has ended.",
+        if stored is None or stored.ended is None:
+            # a match still being played answers as one that does not exist: the answer does
+            # not tell a stranger which room codes are in use
+            shown = repr(match_id[:40]) if isinstance(match_id, str) else "with that id"
+            raise not_found(
+                "match_not_found",
+                f"There is no ended match {shown}; a match's record can be read once it has ended.",
             )
         actions = [(seat, Action.parse(text)) for seat, text, _at in stored.actions]
         config, meta = self._public_record_config(stored, actions)
