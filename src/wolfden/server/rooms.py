@@ -17,7 +17,6 @@ import hashlib
 import hmac
 import logging
 import secrets
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
@@ -47,6 +46,7 @@ from wolfden.engine import (
 from wolfden.engine.contract import shown_timer
 from wolfden.server.clock import Clock
 from wolfden.server.errors import Refused, bad_request, not_found
+from wolfden.server.names import clean_name, looks_like
 from wolfden.server.settings import Settings
 from wolfden.storage.rooms import RoomStore, StorageError, StoredMatch
 
@@ -54,7 +54,6 @@ log = logging.getLogger("wolfden.server")
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
-NAME_MAX = 24
 ROLES = ("player", "spectator", "table")
 SHARED = "shared"
 """The role of a shared device: one participant (one token) that holds several seats."""
@@ -86,27 +85,6 @@ def token_hash(token: str) -> str:
 
 def normalize_code(code: str) -> str:
     return code.strip().upper()
-
-
-def clean_name(raw: Any) -> str:
-    """A name as shown to others: trimmed, 1–24 characters, no control characters."""
-    if not isinstance(raw, str):
-        raise Refused("bad_name", "A name is text of 1 to 24 characters.", 400)
-    if len(raw) > 4 * NAME_MAX:  # before anything reads every character
-        raise Refused(
-            "bad_name", f"That name has {len(raw)} characters; use at most {NAME_MAX}.", 400
-        )
-    name = unicodedata.normalize("NFC", raw).strip()
-    if any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Zl", "Zp") for c in name):
-        raise Refused("bad_name", "A name cannot contain line breaks or control characters.", 400)
-    visible = [c for c in name if not c.isspace() and unicodedata.category(c) != "Cf"]
-    if not visible:
-        raise Refused("bad_name", "Please type a name (1 to 24 characters).", 400)
-    if len(name) > NAME_MAX:
-        raise Refused(
-            "bad_name", f"That name has {len(name)} characters; use at most {NAME_MAX}.", 400
-        )
-    return name
 
 
 def plain_text(value: Any) -> bool:
@@ -587,12 +565,13 @@ class RoomManager:
             )
         if role not in ROLES:
             raise bad_request("'role' is player, spectator or table.")
-        folded = name.casefold()
-        if any(p.name.casefold() == folded for p in room.participants.values()):
-            raise Refused(
-                "name_taken",
-                f"Someone in this room is already called {name!r}; choose another name.",
-            )
+        for other in room.participants.values():
+            if looks_like(other.name, name):
+                raise Refused(
+                    "name_taken",
+                    f"Someone in this room is already called {other.name!r}, and {name!r} "
+                    "looks like it; choose a name that looks different.",
+                )
         seat = None
         if role == "player":
             if room.status == "live":
