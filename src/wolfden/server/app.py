@@ -355,6 +355,7 @@ class Connection:
                 log.warning("a client of %s is too slow; disconnecting it", self.participant)
                 self.closing = True
                 self.queue.put_nowait(("", 1013))
+                self._abort()
                 return
             self.queue.put_nowait((text, None))
             return
@@ -373,6 +374,16 @@ class Connection:
             return
         self.stalled = (write, waiting)
         self.queue.put_nowait(("", None))  # wakes the writer, which finishes the stalled write
+
+    def _abort(self) -> None:
+        """Cut the connection now: a socket too far behind would take a close frame only after
+        everything before it, which it does not read, so the server's transport is aborted
+        (its reader and writer then see the disconnect at once)."""
+        protocol = getattr(self.raw_send, "__self__", None)
+        transport = getattr(protocol, "transport", None)
+        abort = getattr(transport, "abort", None)
+        if callable(abort):
+            abort()
 
     def _write(self, text: str) -> Coroutine[Any, Any, None]:
         """One text frame to the socket: through the server's own ``send`` where it is known
