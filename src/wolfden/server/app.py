@@ -1,4 +1,5 @@
-"""The ASGI app: REST lobby (OpenAPI at /docs), the play WebSocket at /ws, the web client at /."""
+"""The ASGI app: REST lobby (OpenAPI at /openapi.json), the play WebSocket at /ws, the web client
+at /."""
 
 from __future__ import annotations
 
@@ -63,12 +64,19 @@ CSP = (
     "media-src 'self' data: blob:; connect-src 'self'; font-src 'self'; object-src 'none'; "
     "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
-# /docs loads the OpenAPI browser with an inline bootstrap script; only those pages get this.
-DOCS_CSP = (
-    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: "
-    "https://fastapi.tiangolo.com; frame-ancestors 'none'"
-)
+
+
+def security_headers(path: str) -> list[tuple[bytes, bytes]]:
+    """The headers every HTTP answer carries (API answers are also never stored)."""
+    headers = [
+        (b"content-security-policy", CSP.encode()),
+        (b"x-content-type-options", b"nosniff"),
+        (b"x-frame-options", b"DENY"),
+        (b"referrer-policy", b"no-referrer"),
+    ]
+    if path.startswith("/api/"):
+        headers.append((b"cache-control", b"no-store"))
+    return headers
 
 
 class NotFinite(json.JSONDecodeError):
@@ -126,22 +134,11 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        path: str = scope.get("path", "")
-        csp = DOCS_CSP if path in ("/docs", "/redoc") else CSP
-        api = path.startswith("/api/")
+        extra = security_headers(scope.get("path", ""))
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = list(message.get("headers", []))
-                headers += [
-                    (b"content-security-policy", csp.encode()),
-                    (b"x-content-type-options", b"nosniff"),
-                    (b"x-frame-options", b"DENY"),
-                    (b"referrer-policy", b"no-referrer"),
-                ]
-                if api:
-                    headers.append((b"cache-control", b"no-store"))
-                message["headers"] = headers
+                message["headers"] = list(message.get("headers", [])) + extra
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
@@ -528,6 +525,10 @@ def create_app(
         summary="Lobby of the wolfden game server. Play happens over the WebSocket at /ws "
         "(see docs/protocol.md).",
         lifespan=lifespan,
+        # no API browser: the usual one loads its code from a public CDN onto the origin
+        # that keeps the room tokens; /openapi.json opens in any OpenAPI viewer instead
+        docs_url=None,
+        redoc_url=None,
     )
     app.router.route_class = StrictRoute
     app.state.manager = manager
@@ -568,7 +569,8 @@ def create_app(
     @app.exception_handler(Exception)
     async def crashed(request: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error on %s", request.url.path)
-        return JSONResponse(
+        # this answer is sent from outside every middleware: it brings its own headers
+        response = JSONResponse(
             {
                 "error": {
                     "code": "internal",
@@ -577,6 +579,10 @@ def create_app(
             },
             status_code=500,
         )
+        for name, value in security_headers(request.url.path):
+            response.headers[name.decode()] = value.decode()
+        response.headers["cache-control"] = "no-store"
+        return response
 
     def client_key(request: Request | WebSocket) -> str:
         return request.client.host if request.client else "?"

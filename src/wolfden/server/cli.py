@@ -192,8 +192,17 @@ def run(app: Any, message: Callable[[int], str], **options: Any) -> None:
     "--admin-token",
     default=None,
     envvar="WOLFDEN_ADMIN_TOKEN",
+    show_envvar=True,
     help="Set the moderators' token (16+ characters); without it one is made and printed "
-    "at first start.",
+    "at first start. Given here it is visible to every user of this computer (ps): prefer "
+    "the environment variable WOLFDEN_ADMIN_TOKEN or --admin-token-file.",
+)
+@click.option(
+    "--admin-token-file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="Read the moderators' token from this file (its first line; keep the file readable "
+    "only by you).",
 )
 @click.option(
     "--rooms-per-minute",
@@ -236,6 +245,7 @@ def serve_command(
     bot_delay: float,
     time_scale: float,
     admin_token: str | None,
+    admin_token_file: Path | None,
     rooms_per_minute: int,
     messages_per_second: float,
     forwarded_allow_ips: str,
@@ -251,6 +261,19 @@ def serve_command(
         )
     host = "0.0.0.0" if lan else host or "127.0.0.1"
     check_tls(certfile, keyfile)
+    if admin_token_file is not None:
+        if admin_token is not None:
+            raise click.UsageError(
+                "give the admin token with --admin-token-file or with --admin-token (or "
+                "WOLFDEN_ADMIN_TOKEN), not both."
+            )
+        try:
+            lines = admin_token_file.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise click.UsageError(
+                f"cannot read --admin-token-file {admin_token_file}: {exc}"
+            ) from None
+        admin_token = lines[0].strip() if lines else ""
     fix = lan_command(port, certfile, keyfile)
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     settings = Settings(
