@@ -526,7 +526,10 @@ def check(played: PlayedMatch, *, perturbations: int = 2) -> Verdict:
             _check_device(played, c, states, events, views, secrets_for, verdict, perturbations)
             continue
         viewer = c.viewer
-        own_views = views[viewer]
+        # a table screen is seen by everyone: its view is a spectator's (the game's table view
+        # may hold what a shared device shows one player, e.g. Werewords' companion screen)
+        seen_as = SPECTATOR if viewer == TABLE else viewer
+        own_views = views[seen_as]
         secret = secrets_for(viewer, c.is_host)
         current = 0
         for text, tag in zip(c.frames, c.tags):
@@ -559,11 +562,11 @@ def check(played: PlayedMatch, *, perturbations: int = 2) -> Verdict:
             state = states[current]
             verdict.problems += [f"{where} v{current}: {p}" for p in problems]
             for k in range(perturbations):
-                other = game.perturb_hidden(state, viewer, Rng(current * 31 + k))
+                other = game.perturb_hidden(state, seen_as, Rng(current * 31 + k))
                 if other is None:
                     continue
                 verdict.perturbed += 1
-                if norm(game.view(other, viewer)) != msg["view"]:
+                if norm(game.view(other, seen_as)) != msg["view"]:
                     verdict.problems.append(
                         f"{where} v{current}: the view tells hidden states apart"
                     )

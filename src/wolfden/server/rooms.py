@@ -1628,7 +1628,11 @@ class RoomManager:
             viewer = room.viewer_of(p)
             is_host = p.id == room.host
             device = self._device_json(room, p, actors) if p.role == SHARED else None
-            key = (viewer, is_host, None if device is None else orjson.dumps(device))
+            # a table screen is seen by everyone at the table: the view of someone outside the
+            # game (the game's table view may hold what a shared device shows one player while
+            # the others' eyes are closed, such as Werewords' companion screen)
+            public = p.role == "table"
+            key = (viewer, is_host, None if device is None else orjson.dumps(device), public)
             found = shown.get(key)
             if found is None:
                 seat = viewer.seat
@@ -1646,7 +1650,9 @@ class RoomManager:
                 )
                 body: dict[str, Any] = {
                     "match": m.id,
-                    "view": None if covered else game.view(m.state, viewer),
+                    "view": None
+                    if covered
+                    else game.view(m.state, SPECTATOR if public else viewer),
                     "legal": legal,
                     "host_actions": host_actions,
                     "deadline": self.deadline_json(room, m, viewer),
