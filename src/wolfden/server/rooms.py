@@ -1618,7 +1618,7 @@ class RoomManager:
         now = _json(self.clock.now())
         # one view, one encoding per kind of viewer (a seat, spectators, the table, the host; a
         # shared device in one hand-over state)
-        shown: dict[tuple[Viewer, bool, Any], tuple[str, str]] = {}
+        shown: dict[tuple[Viewer, bool, Any, bool], tuple[str, str]] = {}
         out: list[tuple[Peer, str]] = []
         answer: tuple[Peer, str] | None = None
         for pid, group in peers.items():
