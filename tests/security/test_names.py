@@ -81,3 +81,29 @@ def test_a_room_refuses_a_name_that_looks_like_one_in_it(server: Server) -> None
     room = server.http.get(f"/api/rooms/{code}").json()
     assert [p["name"] for p in room["participants"]] == ["Hana"]
     assert server.http.post(f"/api/rooms/{code}/join", json={"name": "Hanna"}).status_code == 201
+
+
+def test_a_shared_device_refuses_look_alike_seat_names(server: Server) -> None:
+    made = server.create(name="Host", role="spectator")
+    code, token = made["code"], made["token"]
+    r = server.host(
+        "POST",
+        f"/api/rooms/{code}/devices",
+        token,
+        json={"seats": [0, 1], "names": ["Hana", "\u041dana"], "name": "Tablet"},
+    )
+    assert r.status_code == 409 and r.json()["error"]["code"] == "name_taken", r.text
+    r = server.host(
+        "POST",
+        f"/api/rooms/{code}/devices",
+        token,
+        json={"seats": [0, 1], "names": ["Hana", "Bo\u200b"], "name": "Tablet"},
+    )
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_name", r.text
+    r = server.host(
+        "POST",
+        f"/api/rooms/{code}/devices",
+        token,
+        json={"seats": [0, 1], "names": ["Hana", "Bo"], "name": "Tablet"},
+    )
+    assert r.status_code == 200, r.text

@@ -71,6 +71,7 @@ def test_a_client_too_far_behind_is_closed_at_once(make_server: Any) -> None:
     while server.call(lambda: room.connected(guest["participant"])):
         assert time.monotonic() < dropped + 10, "the slow client still counts as connected"
         server.settle()
+
     def gone() -> bool:  # the room told the others
         people = {p["id"]: p for p in (watcher.room or {}).get("participants", [])}
         return guest["participant"] in people and not people[guest["participant"]]["connected"]

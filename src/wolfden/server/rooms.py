@@ -831,9 +831,13 @@ class RoomManager:
             labels: list[str | None] = [None] * len(chosen)
         elif isinstance(names, list) and len(names) == len(chosen):
             labels = [clean_name(n) for n in names]
-            folded = [n.casefold() for n in labels if n]
-            if len(set(folded)) != len(folded):
-                raise Refused("name_taken", "Give each seat on the device a different name.")
+            given = [n for n in labels if n]
+            if any(looks_like(a, b) for i, a in enumerate(given) for b in given[i + 1 :]):
+                raise Refused(
+                    "name_taken",
+                    "Give each seat on the device a different name (names that look alike "
+                    "count as the same).",
+                )
         else:
             raise bad_request("'names' is a list with one name per seat in 'seats'.")
         device = host if this_device else None
