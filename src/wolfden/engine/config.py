@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 import types
 import typing
 from collections.abc import Mapping
@@ -111,7 +112,13 @@ def _convert(name: str, tp: Any, value: Any) -> Any:
         raise ConfigError(f"{name}: expected a whole number, got {value!r}")
     if tp is float:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return float(value)
+            try:
+                number = float(value)
+            except OverflowError:
+                number = math.inf
+            if not math.isfinite(number):
+                raise ConfigError(f"{name}: expected a finite number, got {value!r:.40}")
+            return number
         raise ConfigError(f"{name}: expected a number, got {value!r}")
     if tp is str:
         if isinstance(value, str):

@@ -17,7 +17,6 @@ import hashlib
 import hmac
 import logging
 import secrets
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
@@ -47,6 +46,7 @@ from wolfden.engine import (
 from wolfden.engine.contract import shown_timer
 from wolfden.server.clock import Clock
 from wolfden.server.errors import Refused, bad_request, not_found
+from wolfden.server.names import clean_name, looks_like
 from wolfden.server.settings import Settings
 from wolfden.storage.rooms import RoomStore, StorageError, StoredMatch
 
@@ -54,7 +54,6 @@ log = logging.getLogger("wolfden.server")
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
-NAME_MAX = 24
 ROLES = ("player", "spectator", "table")
 SHARED = "shared"
 """The role of a shared device: one participant (one token) that holds several seats."""
@@ -86,27 +85,6 @@ def token_hash(token: str) -> str:
 
 def normalize_code(code: str) -> str:
     return code.strip().upper()
-
-
-def clean_name(raw: Any) -> str:
-    """A name as shown to others: trimmed, 1–24 characters, no control characters."""
-    if not isinstance(raw, str):
-        raise Refused("bad_name", "A name is text of 1 to 24 characters.", 400)
-    if len(raw) > 4 * NAME_MAX:  # before anything reads every character
-        raise Refused(
-            "bad_name", f"That name has {len(raw)} characters; use at most {NAME_MAX}.", 400
-        )
-    name = unicodedata.normalize("NFC", raw).strip()
-    if any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Zl", "Zp") for c in name):
-        raise Refused("bad_name", "A name cannot contain line breaks or control characters.", 400)
-    visible = [c for c in name if not c.isspace() and unicodedata.category(c) != "Cf"]
-    if not visible:
-        raise Refused("bad_name", "Please type a name (1 to 24 characters).", 400)
-    if len(name) > NAME_MAX:
-        raise Refused(
-            "bad_name", f"That name has {len(name)} characters; use at most {NAME_MAX}.", 400
-        )
-    return name
 
 
 def plain_text(value: Any) -> bool:
@@ -588,12 +566,13 @@ class RoomManager:
             )
         if role not in ROLES:
             raise bad_request("'role' is player, spectator or table.")
-        folded = name.casefold()
-        if any(p.name.casefold() == folded for p in room.participants.values()):
-            raise Refused(
-                "name_taken",
-                f"Someone in this room is already called {name!r}; choose another name.",
-            )
+        for other in room.participants.values():
+            if looks_like(other.name, name):
+                raise Refused(
+                    "name_taken",
+                    f"Someone in this room is already called {other.name!r}, and {name!r} "
+                    "looks like it; choose a name that looks different.",
+                )
         seat = None
         if role == "player":
             if room.status == "live":
@@ -617,8 +596,15 @@ class RoomManager:
         return p, token
 
     def create_room(
-        self, game_id: Any, config: Any, name: Any, role: Any
+        self,
+        game_id: Any,
+        config: Any,
+        name: Any,
+        role: Any,
+        answer: Callable[[Room, Participant, str], Any] | None = None,
     ) -> tuple[Room, Participant, str]:
+        """A new room with its host. ``answer`` builds the reply before anything is saved, so a
+        reply that cannot be made leaves nothing behind."""
         game = find_game(game_id)
         cfg = self._config(game, config)
         kinds = bot_kinds(game.id)
@@ -630,12 +616,29 @@ class RoomManager:
         room = Room(self._new_code(), game, cfg, settings)
         p, token = self._add_participant(room, name, role)
         room.host = p.id
+        if answer is not None:
+            answer(room, p, token)
         self._save(room)
         self.rooms[room.code] = room
         return room, p, token
 
-    def join(self, room: Room, name: Any, role: Any) -> tuple[Participant, str]:
+    def join(
+        self,
+        room: Room,
+        name: Any,
+        role: Any,
+        answer: Callable[[Room, Participant, str], Any] | None = None,
+    ) -> tuple[Participant, str]:
+        """Add someone; ``answer`` builds the reply first (see ``create_room``)."""
         p, token = self._add_participant(room, name, role)
+        if answer is not None:
+            try:
+                answer(room, p, token)
+            except BaseException:
+                saved = self.saved.get(room.code)
+                if saved is not None:
+                    _restore_lobby(room, saved)
+                raise
         self._save(room)
         self.publish_room(room)
         return p, token
@@ -829,9 +832,13 @@ class RoomManager:
             labels: list[str | None] = [None] * len(chosen)
         elif isinstance(names, list) and len(names) == len(chosen):
             labels = [clean_name(n) for n in names]
-            folded = [n.casefold() for n in labels if n]
-            if len(set(folded)) != len(folded):
-                raise Refused("name_taken", "Give each seat on the device a different name.")
+            given = [n for n in labels if n]
+            if any(looks_like(a, b) for i, a in enumerate(given) for b in given[i + 1 :]):
+                raise Refused(
+                    "name_taken",
+                    "Give each seat on the device a different name (names that look alike "
+                    "count as the same).",
+                )
         else:
             raise bad_request("'names' is a list with one name per seat in 'seats'.")
         device = host if this_device else None
@@ -1153,12 +1160,13 @@ class RoomManager:
 
     def record(self, match_id: Any) -> dict[str, Any]:
         stored = self.store.load_match(match_id) if isinstance(match_id, str) else None
-        if stored is None:
-            raise not_found("match_not_found", f"There is no match {match_id!r}.")
-        if stored.ended is None:
-            raise Refused(
-                "match_in_progress",
-                "This match is still being played; its record is available when it has ended.",
+        if stored is None or stored.ended is None:
+            # a match still being played answers as one that does not exist: the answer does
+            # not tell a stranger which room codes are in use
+            shown = repr(match_id[:40]) if isinstance(match_id, str) else "with that id"
+            raise not_found(
+                "match_not_found",
+                f"There is no ended match {shown}; a match's record can be read once it has ended.",
             )
         actions = [(seat, Action.parse(text)) for seat, text, _at in stored.actions]
         config, meta = self._public_record_config(stored, actions)
@@ -1615,7 +1623,7 @@ class RoomManager:
         now = _json(self.clock.now())
         # one view, one encoding per kind of viewer (a seat, spectators, the table, the host; a
         # shared device in one hand-over state)
-        shown: dict[tuple[Viewer, bool, Any], tuple[str, str]] = {}
+        shown: dict[tuple[Viewer, bool, Any, bool], tuple[str, str]] = {}
         out: list[tuple[Peer, str]] = []
         answer: tuple[Peer, str] | None = None
         for pid, group in peers.items():
@@ -1625,7 +1633,11 @@ class RoomManager:
             viewer = room.viewer_of(p)
             is_host = p.id == room.host
             device = self._device_json(room, p, actors) if p.role == SHARED else None
-            key = (viewer, is_host, None if device is None else orjson.dumps(device))
+            # a table screen is seen by everyone at the table: the view of someone outside the
+            # game (the game's table view may hold what a shared device shows one player while
+            # the others' eyes are closed, such as Werewords' companion screen)
+            public = p.role == "table"
+            key = (viewer, is_host, None if device is None else orjson.dumps(device), public)
             found = shown.get(key)
             if found is None:
                 seat = viewer.seat
@@ -1643,7 +1655,9 @@ class RoomManager:
                 )
                 body: dict[str, Any] = {
                     "match": m.id,
-                    "view": None if covered else game.view(m.state, viewer),
+                    "view": None
+                    if covered
+                    else game.view(m.state, SPECTATOR if public else viewer),
                     "legal": legal,
                     "host_actions": host_actions,
                     "deadline": self.deadline_json(room, m, viewer),
