@@ -12,8 +12,8 @@ pytest.importorskip("numba")
 
 from wolfden.games import robbers_horror as rh
 from wolfden.games.werewolf.config import Config as WerewolfConfig
-from wolfden.sim.cli import bench_command
 from wolfden_bench import kernel as kernel_bench
+from wolfden_bench.cli import bench_command
 
 
 def test_kernel_batches_play_whole_matches() -> None:
