@@ -39,7 +39,7 @@ export function openSettings(app) {
         !table && !shared ? check("set-host-voice", "When I am the host and no table screen is here, read it aloud on this device", "hostVoice") : null,
         voice.available() ? h("div", { class: "field" }, h("label", { for: "set-voice" }, "Voice"), voiceSelect) : h("p", { class: "help" }, "This browser has no speech synthesis."),
         slider("set-voice-volume", "Voice volume", "voiceVolume"),
-        h("button", { type: "button", class: "btn btn-small", on: { click: () => voice.speak(["Night falls. Everyone, close your eyes."]) } }, "Try the voice"),
+        h("button", { type: "button", id: "try-voice", class: "btn btn-small", on: { click: () => voice.speak(["Night falls. Everyone, close your eyes."]) } }, "Try the voice"),
       ),
       !table && !shared
         ? h("fieldset", {}, h("legend", {}, "Privacy"),
@@ -48,7 +48,7 @@ export function openSettings(app) {
       h("fieldset", {}, h("legend", {}, "Sounds"),
         check("set-sounds", "Sounds (rooster, howl, ticking, chimes)", "sounds", audio.applyVolumes),
         slider("set-sound-volume", "Sound volume", "soundVolume", audio.applyVolumes),
-        h("button", { type: "button", class: "btn btn-small", on: { click: () => { audio.unlock(); audio.play("chime"); } } }, "Try a sound"),
+        h("button", { type: "button", id: "try-sound", class: "btn btn-small", on: { click: () => { audio.unlock(); audio.play("chime"); } } }, "Try a sound"),
       ),
       h("fieldset", {}, h("legend", {}, "Music"),
         check("set-music", "Mood music", "music", () => { audio.unlock(); audio.applyVolumes(); audio.setMood(document.documentElement.dataset.mood); }),
