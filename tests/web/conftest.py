@@ -117,5 +117,23 @@ def pages(browser: Any, server: Server) -> Iterator[Pages]:
     assert not p.errors, "console errors:\n" + "\n".join(p.errors)
 
 
+# Resolves true at the page's next change (a redraw, a new view, a countdown's tick), or false
+# after ``ms`` without one.
+NEXT_CHANGE = """
+(ms) => new Promise((done) => {
+  const main = document.getElementById("main") || document.body;
+  const seen = new MutationObserver(() => { seen.disconnect(); clearTimeout(timer); done(true); });
+  const timer = setTimeout(() => { seen.disconnect(); done(false); }, ms);
+  seen.observe(main, { childList: true, subtree: true, attributes: true, characterData: true });
+})
+"""
+
+
+def next_change(page: Any, seconds: float = 2.0) -> bool:
+    """Wait for the page to change (True) or ``seconds`` without a change (False): a loop that
+    acts on a screen waits for the screen to answer, not for a fixed time."""
+    return bool(page.evaluate(NEXT_CHANGE, int(seconds * 1000)))
+
+
 def copy_shot(name: str, dest: Path) -> None:
     shutil.copy(SHOTS / f"{name}.png", dest)

@@ -229,6 +229,25 @@ async function onMessage(msg) {
   render();
 }
 
+/** An event's line as people read and hear it: the renderer may tell it with people's names
+ * and the cards' names from the event's data; otherwise the rules' own text. */
+export function eventText(e, view) {
+  const r = app.renderer;
+  if (r && r.describe) {
+    const name = (seat) => {
+      const entry = app.room && app.room.seats[seat];
+      return (entry && entry.name) || `Seat ${Number(seat) + 1}`;
+    };
+    try {
+      const text = r.describe(e, { name, view });
+      if (text) return text;
+    } catch (err) {
+      console.warn("could not tell an event", e.type, err);
+    }
+  }
+  return e.text;
+}
+
 function onView(msg) {
   const prev = app.msg && app.msg.match === msg.match ? app.msg : null;
   if (!prev) {
@@ -244,7 +263,8 @@ function onView(msg) {
   const events = msg.events || [];
   if (events.length) {
     // ... and its log keeps only what everyone at the table may read.
-    for (const e of events) if (e.text && (!shared || e.public === true)) app.log.push({ v: msg.version, text: e.text, type: e.type });
+    const view = msg.view || (prev && prev.view);
+    for (const e of events) if (e.text && (!shared || e.public === true)) app.log.push({ v: msg.version, text: eventText(e, view), type: e.type });
     app.log = app.log.slice(-200);
     saveLog(msg.match, app.log);
   }
@@ -292,7 +312,7 @@ function narrate(prev, msg) {
     const opening = msg.view && msg.view.narration;
     if (Array.isArray(opening)) lines.push(...opening);
   }
-  for (const e of msg.events || []) if (e.text && (table ? e.public !== false : e.public === true)) lines.push(e.text);
+  for (const e of msg.events || []) if (e.text && (table ? e.public !== false : e.public === true)) lines.push(eventText(e, view));
   if (lines.length) voice.speak(lines, { lang });
 }
 

@@ -1,7 +1,7 @@
 // The match screen: the game's own renderer in the middle, with what every game shares around
 // it — the phase timer, what happened, who is here, and the host's controls.
 
-import { act, app, coverDevice, deviceState, handOver, isHost, isShared, render, showsTable } from "./app.js";
+import { act, app, coverDevice, deviceState, handOver, isHost, isShared, render, serverNow, showsTable } from "./app.js";
 import { lobbyControls } from "./controls.js";
 import { h } from "./dom.js";
 import { prefs } from "./store.js";
@@ -105,6 +105,7 @@ export function context() {
     can: (name, ...args) => legal.some((a) => a.name === name && args.every((x, i) => a.args[i] === x)),
     seatInfo: (seat) => app.room.seats[seat],
     rerender: render,
+    serverNow,
     /** This screen follows the privacy model (a player's own phone, a game with secrets). */
     private: privacyApplies(app.renderer),
     /** ... and is hidden now: draw nothing of the player's role, team, pack, word or hand. */
