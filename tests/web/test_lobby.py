@@ -86,3 +86,29 @@ def test_join_by_code_and_by_link_sit_out_bots_and_start(pages: Pages) -> None:
     host.locator(f"{tile} .presence-away, {tile} .presence-stand-in").wait_for()
     host.locator(f"{tile} .presence-stand-in").wait_for(timeout=20000)
     assert "a bot plays for now" in host.text_content(".away-line")
+
+
+def test_a_latecomer_is_offered_to_watch_and_told_why(pages: Pages) -> None:
+    host = pages.new()
+    code = create(host, "Ada")
+    for name in ("Bea", "Cy", "Dan", "Eve", "Fay", "Gus"):
+        pages.server.api("POST", f"/api/rooms/{code}/join", {"name": name, "role": "player"})
+    seats = pages.server.api("GET", f"/api/rooms/{code}")["seats"]
+    assert all(s["participant"] for s in seats), "every seat is taken"
+    late = pages.new()
+    late.goto(f"/#/r/{code}")
+    late.wait_for_selector("form.join")
+    assert late.is_checked("[data-key='join-role-spectator']")
+    assert "Every seat is taken" in late.text_content(".join-why")
+    late.fill("#join-name", "Hal")
+    late.click("form.join button[type=submit]")
+    late.wait_for_selector(".seats")
+
+    host.click("[data-key='start']")
+    host.wait_for_selector(".werewolf")
+    later = pages.new()
+    later.goto(f"/#/r/{code}")
+    later.wait_for_selector("form.join")
+    assert later.is_checked("[data-key='join-role-spectator']")
+    assert "A match is being played" in later.text_content(".join-why")
+    pages.shot(later, "join-latecomer")
