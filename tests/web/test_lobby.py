@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tests.web.conftest import DESKTOP, Pages
@@ -112,3 +113,17 @@ def test_a_latecomer_is_offered_to_watch_and_told_why(pages: Pages) -> None:
     assert later.is_checked("[data-key='join-role-spectator']")
     assert "A match is being played" in later.text_content(".join-why")
     pages.shot(later, "join-latecomer")
+
+
+def test_the_home_page_reads_the_player_counts_from_the_server(pages: Pages) -> None:
+    page = pages.new()
+    page.goto("/")
+    page.wait_for_selector("input[name=game]")
+    for game in pages.server.api("GET", "/api/games"):
+        blurb = page.text_content(f"#game-blurb-{game['id']}")
+        players = [o for o in game["options"] if o["name"] == "players"]
+        if players:
+            assert f"{players[0]['min']}–{players[0]['max']} players" in blurb, blurb
+        others = re.findall(r"(\d+)–(\d+) players", blurb)
+        expected = [(str(players[0]["min"]), str(players[0]["max"]))] if players else []
+        assert others == expected, f"{game['id']}: one range, the server's: {blurb}"

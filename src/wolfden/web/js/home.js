@@ -106,6 +106,13 @@ function joinForm(app, presetCode, presetRole = "player") {
   return form;
 }
 
+/** How many play, from the server's own bounds on the game's options (the one source). */
+function playersText(g) {
+  const opt = (g.options || []).find((o) => o.name === "players");
+  if (!opt || opt.min === undefined || opt.max === undefined) return `${g.seats} seats.`;
+  return `${opt.min}–${opt.max} players (${g.seats} by default).`;
+}
+
 function createForm(app) {
   const games = app.games || [];
   if (!games.length) return h("section", { class: "panel" }, h("h2", {}, "Start a game"), h("p", {}, app.problem || "Loading the games…"));
@@ -138,7 +145,7 @@ function createForm(app) {
           },
         }),
         h("span", { class: "game-title", id: `game-title-${g.id}` }, g.title),
-        h("span", { class: "game-blurb", id: `game-blurb-${g.id}` }, BLURBS[g.id] || "", " ", `${g.seats} seats by default; bots: ${g.bots.join(", ")}.`),
+        h("span", { class: "game-blurb", id: `game-blurb-${g.id}` }, BLURBS[g.id] || "", " ", h("span", { class: "game-players" }, playersText(g)), ` Bots: ${g.bots.join(", ")}.`),
       ),
     ),
   );
