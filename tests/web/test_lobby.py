@@ -127,3 +127,20 @@ def test_the_home_page_reads_the_player_counts_from_the_server(pages: Pages) -> 
         others = re.findall(r"(\d+)–(\d+) players", blurb)
         expected = [(str(players[0]["min"]), str(players[0]["max"]))] if players else []
         assert others == expected, f"{game['id']}: one range, the server's: {blurb}"
+
+
+def test_the_table_screen_shows_the_qr_code_while_the_room_is_open(pages: Pages) -> None:
+    host = pages.new()
+    code = create(host, "Ada")
+    table = pages.new(DESKTOP)
+    table.goto(f"/#/t/{code}")
+    table.fill("#join-name", "Wall")
+    table.click("form.join button[type=submit]")
+    table.wait_for_selector(".seats")
+    table.wait_for_function("document.querySelector('.invite .qr img').naturalWidth > 0")
+    assert code in table.text_content(".invite .big-code")
+    pages.shot(table, "lobby-table-qr")
+    host.select_option("#fill-with", "rules")
+    host.click("[data-key='start']")
+    table.wait_for_selector(".werewolf")
+    assert table.locator(".qr").count() == 0, "no QR code over the match"
