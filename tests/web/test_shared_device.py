@@ -194,6 +194,7 @@ def test_the_hosts_phone_speaks_public_narration_but_never_a_private_line(pages:
     pages.server.api(
         "POST", f"/api/rooms/{code}/start", {"seed": seed, "fill_with": "random"}, token(host, code)
     )
+    host.click("[data-key='reveal']")  # the Seer shows the hidden screen to act
     host.wait_for_selector("button[data-action^='check']:not([disabled])")
     host.click("button[data-action^='check']:not([disabled])")
     host.wait_for_selector(".log-list li:has-text('a Werewolf.')", state="attached")
@@ -241,3 +242,6 @@ def test_the_host_makes_a_new_shared_device_for_chosen_seats(pages: Pages) -> No
     tablet.click("button:has-text('I am Wolf pups, show me')")
     tablet.wait_for_selector("button[data-action^='haunt']:not([disabled])")
     assert "Wolf pups" in str(tablet.text_content(".device-bar"))
+    # Exactly one device narrates: the shared tablet, not the host's phone as well.
+    assert tablet.evaluate("window.__spoken"), "the shared device reads the narration"
+    assert host.evaluate("window.__spoken") == [], "the host's phone stays quiet"

@@ -89,15 +89,27 @@ export function showsTable() {
   return Boolean(d && d.shown === null);
 }
 
-/** The device that plays the shared sounds: the table screen, or the host's if none is there. */
-export function soundDevice() {
-  if (!app.room || !app.you) return false;
-  if (isTable() || isShared()) return true;
-  return isHost() && !tableHere();
+/** The one device that narrates aloud and plays the shared sounds, so nothing is heard twice:
+ * the table screen if one is here; else a shared device the group passes round; else the
+ * host's own phone (where its owner keeps "read it aloud" on). Every device works it out the
+ * same way from the room's participants. */
+export function narratorId() {
+  const room = app.room;
+  if (!room) return null;
+  const number = (p) => Number(String(p.id).replace(/\D/g, "")) || 0;
+  const first = (role) => room.participants.filter((p) => p.role === role && p.connected).sort((a, b) => number(a) - number(b))[0];
+  const chosen = first("table") || first("shared") || room.participants.find((p) => p.host);
+  return chosen ? chosen.id : null;
 }
 
-function tableHere() {
-  return Boolean(app.room && app.room.participants.some((p) => p.role === "table" && p.connected));
+function isNarrator() {
+  return Boolean(app.you && app.you.id === narratorId());
+}
+
+/** The device that plays the shared sounds: the narrating device. */
+export function soundDevice() {
+  if (!app.room || !app.you) return false;
+  return isNarrator();
 }
 
 // -- routes ------------------------------------------------------------------------------------
@@ -296,10 +308,11 @@ function onView(msg) {
  * device or the host's phone (when no table screen is here) speaks only the lines the server
  * marked `public` — private prompts are never spoken. */
 function narrate(prev, msg) {
+  if (!isNarrator()) return;
   const table = isTable();
   const shared = isShared();
-  const hostPhone = !table && !shared && isHost() && !tableHere() && prefs().hostVoice;
-  if (!table && !shared && !hostPhone) return;
+  const hostPhone = !table && !shared;
+  if (hostPhone && !prefs().hostVoice) return;
   const view = msg.view || (prev && prev.view);
   const lang = (app.renderer && app.renderer.lang && view && app.renderer.lang(view)) || "en";
   const lines = [];
