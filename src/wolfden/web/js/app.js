@@ -11,6 +11,7 @@ import { Connection } from "./socket.js";
 import { forgetIdentity, identity, prefs, saveIdentity } from "./store.js";
 import { clockText, toast } from "./ui.js";
 import * as voice from "./voice.js";
+import { keepAwake } from "./wakelock.js";
 import { loadRenderer } from "../games/index.js";
 
 export const app = {
@@ -455,6 +456,8 @@ function draw() {
   }
   document.body.dataset.screen = app.route.name === "home" ? "home" : app.msg && app.room && app.room.status !== "lobby" && !app.showLobby ? "match" : "lobby";
   document.body.dataset.device = isTable() ? "table" : isShared() ? "shared" : "phone";
+  // The screen stays awake while this device is in a match being played.
+  keepAwake(Boolean(app.conn && app.room && app.room.status === "live" && app.msg && !app.msg.outcome));
   if (!app.msg || app.showLobby) document.documentElement.dataset.mood = "dusk";
   // An update that changes nothing on screen leaves the page (and the reader's place) alone.
   if (main.childNodes.length !== 1 || !main.firstChild.isEqualNode(screen)) swap(main, screen);
