@@ -7,6 +7,8 @@ from typing import Any
 
 from tests.web.conftest import Pages
 from tests.web.harness import legal_of, play, show, view_of
+from wolfden import games
+from wolfden.engine.types import Action
 
 ROLES = ("Villager", "Seer", "Werewolf", "Fortune Teller", "Apprentice", "Minion")
 
@@ -95,3 +97,39 @@ def test_long_words_are_not_broken_on_the_word_buttons(pages: Pages) -> None:
     )
     assert lines and all(n == 1 for _, n in lines), lines
     pages.shot(page, "screen-werewords-choose-word")
+
+
+def test_the_mayor_answers_on_one_large_token_pad(pages: Pages) -> None:
+    page = pages.new()
+    game = games.get("werewords")
+    state = day()
+    state, _ = game.apply(state, 1, Action("ask", ("Is it bigger than a bread box?",)))
+    view = view_of("werewords", state, 0)
+    assert view["you"]["mayor"]
+    show(page, "werewords", view, seat=0, legal=legal_of("werewords", state, 0), hidden=False)
+    yes = page.locator("button.token-btn.token-yes")
+    assert yes.count() == 1, "one set of tokens on the Mayor's screen"
+    assert page.locator(".question-list .token-btn").count() == 0
+    question = page.locator(".mayor-panel .pad-text")
+    assert question.inner_text() == "Is it bigger than a bread box?"
+    assert question.bounding_box()["y"] < yes.bounding_box()["y"], "the question above the pad"
+    assert yes.locator(".count").inner_text() == str(view["tokens"]["yes_no"]), "count on it"
+    assert yes.bounding_box()["height"] >= 80, "a large button"
+    pages.shot(page, "screen-werewords-mayor-pad")
+    yes.click()
+    assert page.evaluate("window.__acted") == [{"name": "answer", "args": [0, "yes"]}]
+
+
+def test_the_mayor_pad_for_spoken_questions(pages: Pages) -> None:
+    page = pages.new()
+    state = play(
+        "werewords",
+        {"players": 5, "typed_questions": False},
+        1,
+        lambda g, s: s.phase.value == "day",
+    )
+    view = view_of("werewords", state, 0)
+    show(page, "werewords", view, seat=0, legal=legal_of("werewords", state, 0), hidden=False)
+    assert page.locator("#give-to").count() == 1
+    assert page.locator("button.token-btn.token-yes").count() == 1
+    assert page.locator("button.token-btn.token-no").count() == 1

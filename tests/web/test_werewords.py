@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import DESKTOP, Pages
+from tests.web.conftest import DESKTOP, Pages, next_change
 from wolfden import games
 
 pytestmark = pytest.mark.skipif("werewords" not in games.ids(), reason="werewords not here yet")
@@ -80,18 +80,18 @@ def test_a_werewords_round_and_play_again(pages: Pages) -> None:
     deadline = time.monotonic() + 30
     while not wolf.locator("form.ask-form button[type=submit]:not([disabled])").count():
         assert time.monotonic() < deadline, "the Werewolf never got to ask"
-        waiting = mayor.locator(".question.open button[data-action$=' no']:not([disabled])")
+        waiting = mayor.locator(".token-pad button[data-action^='answer'][data-action$=' no']")
         if waiting.count():
             waiting.first.click()
-        time.sleep(0.1)
+        next_change(mayor)
     table.wait_for_selector(".questions")
     assert word not in table.text_content("main"), "the table never shows the word by day"
     question = "Is it <b>bigger</b> than a bread box?"
     wolf.fill("#ask-text", question)
     wolf.click("form.ask-form button[type=submit]")
-    mayor.wait_for_selector(".question.open .q-text")
-    item = mayor.locator(".question", has_text="than a bread box")
-    item.locator("button[data-action$=' yes']").click()
+    # the question stands on top of the Mayor's token pad
+    mayor.locator(".mayor-panel .pad-text", has_text="than a bread box").wait_for()
+    mayor.click(".token-pad button[data-action^='answer'][data-action$=' yes']")
     wolf.locator(".question.answered", has_text="than a bread box").wait_for()
     assert wolf.locator(".q-text b").count() == 0
     pages.shot(mayor, "werewords-mayor-tokens", full=True)
@@ -103,6 +103,10 @@ def test_a_werewords_round_and_play_again(pages: Pages) -> None:
     assert wolf.locator("#join-name").count() == 0
 
     # Correct: the Mayor names the guesser; the Werewolf points; the round ends.
+    # The Mayor may act while a typed question waits: from its pad, to a question said aloud.
+    mayor.wait_for_selector("[data-key='pad-spoken'], #give-to")
+    if mayor.locator("[data-key='pad-spoken']").count():
+        mayor.click("[data-key='pad-spoken']")
     mayor.wait_for_selector("#give-to")
     mayor.select_option("#give-to", "1")
     click_action(mayor, "give 1 correct")

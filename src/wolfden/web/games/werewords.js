@@ -258,10 +258,7 @@ function questionLog(ctx) {
               h("span", { class: "asker" }, nameOf(ctx, q.seat), ": "),
               h("span", { class: "q-text" }, q.text),
               " ",
-              q.answer ? tokenBadge(q.answer) : h("span", { class: "waiting" }, "waiting for the Mayor"),
-              mayor && mine.length
-                ? h("div", { class: "token-buttons", role: "group", "aria-label": `Answer ${nameOf(ctx, q.seat)}` }, mine.map((a) => tokenButton(ctx, a, a.args[1])))
-                : null,
+              q.answer ? tokenBadge(q.answer) : h("span", { class: "waiting" }, mayor && mine.length ? "on your token pad" : "waiting for the Mayor"),
             );
           }),
         )
@@ -285,40 +282,65 @@ function tokenButton(ctx, action, token) {
       "data-key": `ww-${action.name}-${action.args.join("-")}`,
       on: { click: () => ctx.act(action) },
     },
-    h("span", { "aria-hidden": "true" }, TOKEN_MARKS[token]),
-    ` ${TOKEN_NAMES[token]}`,
-    h("span", { class: "count" }, ` (${left} left)`),
+    h("span", { class: "pad-mark", "aria-hidden": "true" }, TOKEN_MARKS[token]),
+    h("span", { class: "pad-name" }, TOKEN_NAMES[token]),
+    h("span", { class: "count", "aria-label": `${left} left` }, String(left)),
   );
 }
 
+/** The Mayor's screen, like the physical tokens: the question being answered on top (the oldest
+ * typed question waiting, or a spoken question from the player chosen), one large pad of tokens
+ * below with what is left of each on its button. */
 function mayorPanel(ctx) {
   const view = ctx.view;
   const gives = ctx.legalNamed("give");
+  const answers = ctx.legalNamed("answer");
   const wayoff = ctx.legalNamed("wayoff");
-  if (!gives.length && !wayoff.length && !ctx.can("no_more_tokens") && !ctx.legalNamed("correct").length) return null;
+  const companionCorrect = ctx.legalNamed("correct");
+  if (!gives.length && !answers.length && !wayoff.length && !ctx.can("no_more_tokens") && !companionCorrect.length) return null;
+  const waiting = (view.questions || []).filter((q) => !q.answer && answers.some((a) => a.args[0] === q.id));
+  const question = waiting[0];
   const players = [...new Set(gives.map((a) => a.args[0]))];
   const chosen = players.includes(ctx.local.giveTo) ? ctx.local.giveTo : players[0];
-  const select = players.length
-    ? h(
-        "select",
-        { id: "give-to", "data-key": "give-to", on: { change: () => { ctx.local.giveTo = Number(select.value); ctx.rerender(); } } },
-        players.map((s) => h("option", { value: String(s), selected: s === chosen }, nameOf(ctx, s))),
-      )
-    : null;
-  const companionCorrect = ctx.legalNamed("correct");
+  // A question asked aloud can be answered while typed ones wait: the Mayor switches the pad.
+  const spoken = players.length && (!question || ctx.local.spokenPad);
+  const switchTo = (on) => () => { ctx.local.spokenPad = on; ctx.rerender(); };
+  let top = null;
+  let keys = [];
+  if (question && !spoken) {
+    top = h(
+      "div",
+      { class: "pad-question", role: "status" },
+      h("p", { class: "pad-asker" }, `${nameOf(ctx, question.seat)} asks`, waiting.length > 1 ? h("span", { class: "muted" }, ` · ${waiting.length - 1} more waiting`) : null),
+      h("p", { class: "pad-text" }, question.text),
+      players.length ? button("Answer a question asked aloud instead", switchTo(true), { cls: "btn-small", key: "pad-spoken" }) : null,
+    );
+    keys = answers.filter((a) => a.args[0] === question.id);
+  } else if (spoken) {
+    const select = h(
+      "select",
+      { id: "give-to", "data-key": "give-to", on: { change: () => { ctx.local.giveTo = Number(select.value); ctx.rerender(); } } },
+      players.map((s) => h("option", { value: String(s), selected: s === chosen }, nameOf(ctx, s))),
+    );
+    top = h(
+      "div",
+      { class: "pad-question field" },
+      h("label", { for: "give-to" }, "A question asked aloud by"),
+      select,
+      question ? button(`Back to ${nameOf(ctx, question.seat)}'s typed question`, switchTo(false), { cls: "btn-small", key: "pad-typed" }) : null,
+    );
+    keys = gives.filter((a) => a.args[0] === chosen);
+  }
+  const target = question && !spoken ? question.seat : chosen;
   return h(
     "section",
     { class: "panel action-panel mayor-panel", "aria-labelledby": "ww-mayor" },
-    h("h2", { id: "ww-mayor" }, "Mayor: answer with tokens"),
-    players.length
-      ? [
-          h("div", { class: "field" }, h("label", { for: "give-to" }, "A spoken question from"), select),
-          h("div", { class: "token-buttons", role: "group", "aria-label": "Give a token" }, gives.filter((a) => a.args[0] === chosen).map((a) => tokenButton(ctx, a, a.args[1]))),
-        ]
-      : null,
+    h("h2", { id: "ww-mayor" }, "Mayor: answer with a token"),
+    top,
+    keys.length ? h("div", { class: "token-pad", role: "group", "aria-label": "Tokens" }, keys.map((a) => tokenButton(ctx, a, a.args[a.args.length - 1]))) : null,
     wayoff.length
       ? h("div", { class: "wayoff" }, h("p", {}, `Way way off (${remaining(ctx, "way_off")} left): when the guesses are far from the word.`),
-          h("div", { class: "row" }, wayoff.filter((a) => a.args[0] === "table" || a.args[0] === chosen).map((a) =>
+          h("div", { class: "row" }, wayoff.filter((a) => a.args[0] === "table" || a.args[0] === target).map((a) =>
             h("button", { type: "button", class: "btn", disabled: ctx.busy, "data-action": `wayoff ${a.args[0]}`, "data-key": `ww-wayoff-${a.args[0]}`, on: { click: () => ctx.act(a) } }, a.args[0] === "table" ? "Way way off: to the table" : `Way way off: to ${nameOf(ctx, a.args[0])}`))))
       : null,
     companionCorrect.length ? [h("p", {}, "Correct! Who guessed it?"), actionButtons(ctx, companionCorrect, (a) => nameOf(ctx, a.args[0]))] : null,
