@@ -135,5 +135,19 @@ def next_change(page: Any, seconds: float = 2.0) -> bool:
     return bool(page.evaluate(NEXT_CHANGE, int(seconds * 1000)))
 
 
+def until(page: Any, condition: str, seconds: float = 15) -> None:
+    """Wait in the page until the JavaScript ``condition`` holds (the page's CSP allows no
+    string to be evaluated later, so the condition is part of the function sent)."""
+    held = page.evaluate(
+        "() => new Promise((done) => {"
+        f"  const check = () => {{ if ({condition}) {{ clearInterval(t); done(true); }} }};"
+        "  const t = setInterval(check, 50);"
+        f"  setTimeout(() => {{ clearInterval(t); done(false); }}, {int(seconds * 1000)});"
+        "  check();"
+        "})"
+    )
+    assert held, f"{condition} did not come true within {seconds:.0f} s"
+
+
 def copy_shot(name: str, dest: Path) -> None:
     shutil.copy(SHOTS / f"{name}.png", dest)

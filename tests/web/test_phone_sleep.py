@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.conftest import Pages
+from tests.web.conftest import Pages, until
 
 # A stand-in for the browser's Screen Wake Lock that records each lock and its release.
 WAKE_LOCK_SPY = """
@@ -31,20 +31,6 @@ window.WebSocket = class extends RealSocket {
   constructor(...args) { super(...args); window.__sockets.push(this); }
 };
 """
-
-
-def until(page: Any, condition: str, seconds: float = 15) -> None:
-    """Wait in the page until the JavaScript ``condition`` holds (the page's CSP allows no
-    string to be evaluated later, so the condition is part of the function sent)."""
-    held = page.evaluate(
-        "() => new Promise((done) => {"
-        f"  const check = () => {{ if ({condition}) {{ clearInterval(t); done(true); }} }};"
-        "  const t = setInterval(check, 50);"
-        f"  setTimeout(() => {{ clearInterval(t); done(false); }}, {int(seconds * 1000)});"
-        "  check();"
-        "})"
-    )
-    assert held, f"{condition} did not come true within {seconds:.0f} s"
 
 
 def create(page: Any, game: str, name: str) -> str:

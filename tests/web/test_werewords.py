@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import DESKTOP, Pages, next_change
+from tests.web.conftest import DESKTOP, Pages, next_change, until
 from wolfden import games
+from wolfden.games.werewords import narration
 
 pytestmark = pytest.mark.skipif("werewords" not in games.ids(), reason="werewords not here yet")
 
@@ -61,6 +62,14 @@ def test_a_werewords_round_and_play_again(pages: Pages) -> None:
     seed = seed_for(room["config"])
     start = {"seed": seed, "fill_with": "rules"}
     pages.server.api("POST", f"/api/rooms/{code}/start", start, token)
+
+    # The table screen speaks the first round's opening, as it does every later round's.
+    until(table, "window.__spoken.length >= 3")
+    assert table.evaluate("window.__spoken")[:2] == [
+        narration.mayor_is("Ada"),
+        narration.NIGHT_FALLS,
+    ]
+    assert table.evaluate("window.__spoken")[2] in narration.STEP_CALL.values()
 
     # Night: the Mayor chooses and confirms the word; the Werewolf sees it on their card.
     mayor.wait_for_selector("button[data-action^='choose']:not([disabled])")

@@ -540,6 +540,34 @@ function hostLabel(action, ctx) {
   }
 }
 
+// The narrator's lines for the start of a round, as the rules say them when a round starts
+// after another (games/werewords/narration.py); the first round's view comes without them.
+const NIGHT_FALLS = "Night falls on the village. Everyone, close your eyes.";
+const CLAIM = "Whoever holds the Mayor card, reveal it and tap to become the Mayor.";
+const STEP_CALL = {
+  doppelganger: "Doppelgänger, wake up and look at another player's role card. You become that role.",
+  mayor_role: "Mayor, wake up and tap your secret role.",
+  mayor_word: "Mayor, choose the Magic Word.",
+  mayor_confirm: "Mayor, this is your Magic Word. Remember it, then close your eyes.",
+  seer: "Seer, wake up and learn the Magic Word.",
+  fortune_teller: "Fortune Teller, wake up and see how the Magic Word begins.",
+  apprentice: "Apprentice, wake up. If the Mayor is the Seer, the Magic Word is yours.",
+  werewolves: "Werewolves, wake up, find each other and learn the Magic Word.",
+  minion: "Minion, wake up and see who the Werewolves are.",
+  masons: "Masons, wake up and find each other.",
+  beholder: "Beholder, wake up and see who knows the secret.",
+  thing: "Thing, wake up and give a neighbour a bump.",
+};
+
+/** What the narrator says as the first round opens, from the first view. */
+function opening(view, { name }) {
+  if (view.phase === "claim_mayor") return [CLAIM];
+  if (view.phase !== "night" || view.mayor === null || view.mayor === undefined) return null;
+  const lines = [`${name(view.mayor)} holds the Mayor card and is the Mayor.`, NIGHT_FALLS];
+  if (STEP_CALL[view.step]) lines.push(STEP_CALL[view.step]);
+  return lines;
+}
+
 function cues(prev, view, events) {
   const out = [];
   const types = new Set(events.map((e) => e.type));
@@ -558,6 +586,7 @@ export default {
   cues,
   hostLabel,
   hostPanel,
+  opening,
   mood: (view) => (view.phase === "night" || view.phase === "claim_mayor" ? "night" : view.phase === "result" || view.phase === "over" ? "dusk" : "day"),
   timerLabel: (deadline) => humanize(String(deadline.label || "time left")),
 };

@@ -242,17 +242,19 @@ async function onMessage(msg) {
   render();
 }
 
+/** The name people know a seat by. */
+function seatName(seat) {
+  const entry = app.room && app.room.seats[seat];
+  return (entry && entry.name) || `Seat ${Number(seat) + 1}`;
+}
+
 /** An event's line as people read and hear it: the renderer may tell it with people's names
  * and the cards' names from the event's data; otherwise the rules' own text. */
 export function eventText(e, view) {
   const r = app.renderer;
   if (r && r.describe) {
-    const name = (seat) => {
-      const entry = app.room && app.room.seats[seat];
-      return (entry && entry.name) || `Seat ${Number(seat) + 1}`;
-    };
     try {
-      const text = r.describe(e, { name, view });
+      const text = r.describe(e, { name: seatName, view });
       if (text) return text;
     } catch (err) {
       console.warn("could not tell an event", e.type, err);
@@ -323,7 +325,10 @@ function narrate(prev, msg) {
   const opensHere = tableView || (hostPhone && msg.view && app.renderer && app.renderer.narrationIsPublic);
   if (opensHere && !prev && app.startedMatch === msg.match && app.spokenMatch !== msg.match) {
     app.spokenMatch = msg.match;
-    const opening = msg.view && msg.view.narration;
+    // The view's own script (Werewolf), or the renderer's telling of where the first view
+    // stands (Werewords: its first round starts before any event is sent).
+    const r = app.renderer;
+    const opening = msg.view && (msg.view.narration || (r && r.opening ? r.opening(msg.view, { name: seatName }) : null));
     if (Array.isArray(opening)) lines.push(...opening);
   }
   for (const e of msg.events || []) if (e.text && (table ? e.public !== false : e.public === true)) lines.push(eventText(e, view));
