@@ -9,6 +9,7 @@ from tests.web.conftest import Pages
 from tests.web.harness import legal_of, play, show, view_of
 from wolfden import games
 from wolfden.engine.types import Action
+from wolfden.games.werewords.config import Mode
 
 ROLES = ("Villager", "Seer", "Werewolf", "Fortune Teller", "Apprentice", "Minion")
 
@@ -133,3 +134,27 @@ def test_the_mayor_pad_for_spoken_questions(pages: Pages) -> None:
     assert page.locator("#give-to").count() == 1
     assert page.locator("button.token-btn.token-yes").count() == 1
     assert page.locator("button.token-btn.token-no").count() == 1
+
+
+def test_who_was_found_leaves_out_a_mayor_who_is_not_the_one_sought(pages: Pages) -> None:
+    page = pages.new()
+    state = play(
+        "werewords",
+        {"players": 4, "mode": Mode.COMPANION},
+        1,
+        lambda g, s: s.phase.value == "report",
+    )
+    mayor = state.mayor
+    view = view_of("werewords", state, mayor)
+    role = view["you"]["role_now"]
+    sought = "seer" if view["ending"]["guessed"] else "werewolf"
+    assert role != sought, "this deal's Mayor is not the one sought"
+    legal = legal_of("werewords", state, mayor)
+    assert {"name": "found", "args": [mayor]} in legal
+    show(page, "werewords", view, seat=mayor, legal=legal, hidden=None)
+    offered = page.eval_on_selector_all(
+        "button[data-action^='found']", "els => els.map(e => e.dataset.action)"
+    )
+    assert f"found {mayor}" not in offered, offered
+    assert len(offered) == 3
+    assert page.locator("button[data-action='none_found']").count() == 1

@@ -418,8 +418,15 @@ function pointsPanel(ctx) {
     else if (view.you) parts.push(h("p", { class: "result" }, "Your vote is in."));
     parts.push(h("p", { class: "muted" }, `Voted: ${(view.voted || []).length} of ${view.players}`));
   } else if (view.phase === "report") {
-    parts.push(h("p", {}, "Tap who was found: the Seer (if the word was found) or a Werewolf (if not)."));
-    if (legal.length) parts.push(actionButtons(ctx, legal, (a) => (a.name === "found" ? nameOf(ctx, a.args[0]) : "Nobody was found")));
+    const guessed = Boolean(view.ending && view.ending.guessed);
+    parts.push(h("p", {}, guessed ? "The Werewolves pointed: did they find the Seer? Tap who was found." : "The village pointed: did they find a Werewolf? Tap who was found."));
+    // The Mayor's own secret role is known here: a Mayor who is not the one sought (the Seer
+    // when the word was found, else a Werewolf) cannot be the one found.
+    const you = view.you || {};
+    const mayorRole = you.mayor ? you.role_now || you.role : null;
+    const sought = guessed ? "seer" : "werewolf";
+    const offered = legal.filter((a) => !(a.name === "found" && mayorRole && a.args[0] === view.mayor && mayorRole !== sought));
+    if (offered.length) parts.push(actionButtons(ctx, offered, (a) => (a.name === "found" ? nameOf(ctx, a.args[0]) : "Nobody was found")));
   } else if (view.phase === "claim_mayor") {
     parts.push(h("p", {}, "Whoever holds the Mayor card: show it and tap below."));
     if (ctx.can("claim")) parts.push(button("I have the Mayor card", () => ctx.act({ name: "claim", args: [] }), { cls: "btn-primary btn-wide", key: "claim" }));
@@ -510,7 +517,7 @@ function render(ctx) {
 /** The host's controls: "Whoops" naming a guesser is one choice, not a button per player. */
 function hostPanel(ctx) {
   const named = ctx.hostActions.filter((a) => a.name === "whoops" && a.args.length);
-  const rest = ctx.hostActions.filter((a) => !(a.name === "whoops" && a.args.length));
+  const rest = ctx.hostActions.filter((a) => !(a.name === "whoops" && a.args.length) && !isMore(a));
   const out = rest.map((a) => button(hostLabel(a, ctx), () => ctx.hostAct(a), { cls: a.name === "next" ? "btn-primary" : "", key: `host-${a.name}-${a.args.join("-")}`, disabled: ctx.busy }));
   if (named.length) {
     const select = h("select", { id: "whoops-who", "data-key": "whoops-who", class: "small-select" }, named.map((a) => h("option", { value: String(a.args[0]) }, nameOf(ctx, a.args[0]))));
@@ -522,6 +529,15 @@ function hostPanel(ctx) {
     );
   }
   return out;
+}
+
+/** A host action kept behind "More": playing again at another difficulty. */
+function isMore(a) {
+  return a.name === "play_again" && a.args.length > 0;
+}
+
+function hostMore(ctx) {
+  return ctx.hostActions.filter(isMore).map((a) => button(hostLabel(a, ctx), () => ctx.hostAct(a), { key: `host-${a.name}-${a.args.join("-")}`, disabled: ctx.busy }));
 }
 
 function hostLabel(action, ctx) {
@@ -586,6 +602,7 @@ export default {
   cues,
   hostLabel,
   hostPanel,
+  hostMore,
   opening,
   mood: (view) => (view.phase === "night" || view.phase === "claim_mayor" ? "night" : view.phase === "result" || view.phase === "over" ? "dusk" : "day"),
   timerLabel: (deadline) => humanize(String(deadline.label || "time left")),

@@ -125,8 +125,15 @@ function hostBar(ctx, renderer) {
     items.push(button(label, () => ctx.hostAct(a), { cls: "btn-primary", key: `host-${a.name}-${a.args.join("-")}`, disabled: ctx.busy }));
   }
   if (live) {
-    items.push(ctx.paused ? button("Resume", () => ctl.resume(), { key: "resume" }) : button("Pause", () => ctl.pause(), { key: "pause" }));
-    items.push(button("End the match", () => ctl.end(), { cls: "btn-danger", key: "end-match" }));
+    // A renderer may keep the controls that seldom matter behind "More", with Pause and End.
+    const more = renderer.hostMore ? renderer.hostMore(ctx) : [];
+    if (ctx.paused) items.push(button("Resume", () => ctl.resume(), { cls: "btn-primary", key: "resume" }));
+    const rare = [
+      ctx.paused ? null : button("Pause", () => ctl.pause(), { key: "pause" }),
+      button("End the match", () => ctl.end(), { cls: "btn-danger", key: "end-match" }),
+    ].filter(Boolean);
+    if (more.length) items.push(h("details", { class: "host-more", "data-key": "host-more" }, h("summary", {}, "More"), h("div", { class: "row" }, more, rare)));
+    else items.push(...rare);
   } else {
     items.push(button("Play again", () => ctl.again(), { cls: "btn-primary", key: "again" }));
     items.push(
