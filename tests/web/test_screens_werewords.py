@@ -158,3 +158,43 @@ def test_who_was_found_leaves_out_a_mayor_who_is_not_the_one_sought(pages: Pages
     assert f"found {mayor}" not in offered, offered
     assert len(offered) == 3
     assert page.locator("button[data-action='none_found']").count() == 1
+
+
+def test_the_shared_phone_keeps_the_word_hidden_by_day_in_companion_mode(pages: Pages) -> None:
+    page = pages.new()
+    state = play(
+        "werewords", {"players": 4, "mode": Mode.COMPANION}, 1, lambda g, s: s.phase.value == "day"
+    )
+    mayor = state.mayor
+    view = view_of("werewords", state, mayor)
+    word = view["word"]
+    assert word
+    device = {"shown": mayor, "seats": [], "waiting": [], "secret_turns": False}
+    legal = legal_of("werewords", state, mayor)
+    show(page, "werewords", view, seat=mayor, legal=legal, hidden=None, device=device)
+    assert word not in page.inner_text("#main"), "the word is not on the shared phone by day"
+    assert page.locator("button[data-action^='correct']").count() == 3, "the Mayor still acts"
+    pages.shot(page, "screen-werewords-companion-day")
+    page.click("[data-key='card-toggle']")
+    assert word in page.inner_text("#main"), "the Mayor taps to see it"
+
+
+def test_a_long_word_stays_whole_on_the_companion_screen(pages: Pages) -> None:
+    page = pages.new({"width": 360, "height": 740})
+    words = ("constellations", "hippopotamuses", "refrigerators", "caterpillars")
+
+    def word_step(g: Any, s: Any) -> bool:
+        return bool((view_of("werewords", s, None).get("screen") or {}).get("word"))
+
+    state = play(
+        "werewords",
+        {"players": 5, "mode": Mode.COMPANION, "words_medium": words},
+        1,
+        lambda g, s: s.phase.value == "night" and word_step(g, s),
+    )
+    show(page, "werewords", view_of("werewords", state, None), table=True)
+    rects = page.eval_on_selector(".big-word .magic-word", "e => e.getClientRects().length")
+    assert rects == 1, "the word is on one line, never broken"
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= 360, f"the page is {wide} px wide"
+    pages.shot(page, "screen-werewords-companion-long-word")

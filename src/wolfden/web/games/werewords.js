@@ -2,7 +2,7 @@
 // the Mayor's tokens with what remains, both endings with their timers, Whoops and Play Again,
 // and the shared device's screens in companion mode.
 
-import { h } from "../js/dom.js";
+import { h, setVar } from "../js/dom.js";
 import { humanize } from "../js/options.js";
 import { button } from "../js/ui.js";
 
@@ -467,6 +467,13 @@ function againLabel(a) {
   return humanize(a.name);
 }
 
+/** A word as large as the screen allows, smaller the longer it is, and never broken. */
+function bigWord(content, text) {
+  const node = h("p", { class: "big-word" }, content);
+  setVar(node, "--len", String(text).length);
+  return node;
+}
+
 function companionScreen(ctx) {
   const screen = ctx.view.screen;
   if (!screen || !screen.for) return null;
@@ -487,11 +494,33 @@ function companionScreen(ctx) {
     "section",
     { class: "panel companion-screen", "aria-labelledby": "ww-comp" },
     h("h2", { id: "ww-comp" }, `Only ${who}: look now`),
-    screen.word ? h("p", { class: "big-word" }, h("strong", { class: "magic-word" }, screen.word)) : null,
-    screen.letters ? h("p", { class: "big-word" }, screen.letters) : null,
+    screen.word ? bigWord(h("strong", { class: "magic-word" }, screen.word), screen.word) : null,
+    screen.letters ? bigWord(screen.letters, screen.letters) : null,
     screen.mayor_is_seer === false ? h("p", {}, "The Mayor is not the Seer.") : null,
     screen.choices ? h("p", {}, "The Mayor chooses on their phone.") : null,
   );
+}
+
+const SHOW_SECONDS = 10;
+
+/** Companion mode's day: the shared device lies on the table where everyone sees it, so the
+ * Mayor's word and card stay hidden until the Mayor taps to see them, and hide again by
+ * themselves a few seconds later. */
+function guardedDay(ctx) {
+  const view = ctx.view;
+  if (!ctx.device || view.mode !== "companion" || view.phase !== "day" || !(view.you && view.you.mayor)) return ctx;
+  const local = ctx.local;
+  const shown = (local.dayShownUntil || 0) > Date.now();
+  return {
+    ...ctx,
+    hidden: !shown,
+    reveal: () => {
+      local.dayShownUntil = Date.now() + SHOW_SECONDS * 1000;
+      clearTimeout(local.dayTimer);
+      local.dayTimer = setTimeout(() => ctx.rerender(), SHOW_SECONDS * 1000 + 50);
+      ctx.rerender();
+    },
+  };
 }
 
 function render(ctx) {
@@ -505,6 +534,7 @@ function render(ctx) {
     return h("div", { class: "werewords" }, parts);
   }
   if (ctx.isTable) parts.push(companionScreen(ctx));
+  ctx = guardedDay(ctx);
   parts.push(wordPanel(ctx), cardPanel(ctx));
   if (view.phase === "night" && !ctx.isTable) parts.push(nightPanel(ctx));
   if (view.phase === "night" && ctx.isTable) parts.push(h("section", { class: "panel" }, h("ol", { class: "night-steps" }, view.night.map((s) => h("li", { class: s === view.step ? "current" : null, "aria-current": s === view.step ? "step" : null }, STEP_TITLES[s] || s)))));
