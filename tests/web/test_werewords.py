@@ -135,3 +135,50 @@ def test_a_werewords_round_and_play_again(pages: Pages) -> None:
     spoken = table.evaluate("window.__spoken")
     assert spoken and not [line for line in spoken if word in line and "was" not in line]
     assert mayor.evaluate("window.__spoken") == [] and wolf.evaluate("window.__spoken") == []
+
+
+def test_people_get_the_question_floor_from_quick_bots(pages: Pages) -> None:
+    """Bots that think for a fifth of a second: a person still gets to ask, and no bot asks
+    more than one question more than the person."""
+    ada = pages.new(hidden=False)
+    ada.goto("/")
+    ada.check("input[name=game][value=werewords]")
+    ada.fill("#create-name", "Ada")
+    ada.click("text=Create the room")
+    ada.wait_for_selector(".seats")
+    code = str(ada.text_content(".big-code .code")).strip()
+    token = ada.evaluate(f"JSON.parse(localStorage.getItem('wolfden.id.{code}')).token")
+    server = pages.server
+    config = server.api("GET", f"/api/rooms/{code}")["config"]
+    config |= {"players": 4, "day_seconds": 240, "yes_no_tokens": 36}
+    server.api("PUT", f"/api/rooms/{code}/config", {"config": config}, token)
+    server.api("PUT", f"/api/rooms/{code}/settings", {"bot_delay": 0.2}, token)
+    game = games.get("werewords")
+    cfg = game.Config(players=4)
+    seed = next(s for s in range(1, 1000) if game.setup(cfg, s).mayor != 0)
+    server.api("POST", f"/api/rooms/{code}/start", {"seed": seed, "fill_with": "rules"}, token)
+
+    asked = 0
+    deadline = time.monotonic() + 90
+    while asked < 3:
+        assert time.monotonic() < deadline, f"Ada asked {asked} questions only"
+        if ada.locator("button[data-action='ok']:not([disabled])").count():
+            ada.click("button[data-action='ok']:not([disabled])")
+        if ada.locator("#ask-text").count():
+            # Ada types as a person does, a key at a time, then sends when the floor is free.
+            ada.fill("#ask-text", "")
+            ada.locator("#ask-text").press_sequentially(
+                f"Is it something you would find number {asked + 1}?", delay=60
+            )
+            ada.click("form.ask-form button[type=submit]:not([disabled])")
+            ada.locator(".q-text", has_text=f"number {asked + 1}?").wait_for()
+            asked += 1
+            continue
+        next_change(ada)
+    askers = ada.eval_on_selector_all(
+        ".question .asker", "els => els.map(e => e.textContent.replace(/: $/, ''))"
+    )
+    mine = askers.count("Ada")
+    assert mine == 3
+    for name in set(askers) - {"Ada"}:
+        assert askers.count(name) <= mine + 1, f"{name} asked {askers.count(name)}: {askers}"

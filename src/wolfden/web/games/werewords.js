@@ -348,6 +348,23 @@ function mayorPanel(ctx) {
   );
 }
 
+/** A person typing holds a place on the floor: the room hears of it now and then while the
+ * draft grows, and when it is gone. */
+function holdPlace(ctx, text) {
+  if (!ctx.drafting) return;
+  const now = Date.now();
+  const local = ctx.local;
+  if (text.trim()) {
+    if (!local.draftSentAt || now - local.draftSentAt > 10000) {
+      local.draftSentAt = now;
+      ctx.drafting(true);
+    }
+  } else if (local.draftSentAt) {
+    local.draftSentAt = 0;
+    ctx.drafting(false);
+  }
+}
+
 function askForm(ctx) {
   const view = ctx.view;
   if (!view.you || view.you.mayor || !view.typed_questions || view.mode === "companion") return null;
@@ -359,7 +376,7 @@ function askForm(ctx) {
     type: "text", id: "ask-text", maxlength: "140", autocomplete: "off", "data-key": "ask-text",
     placeholder: botMayor ? "Is it an animal?  ·  Is it peach?" : "Is it an animal?",
     value: ctx.local.askDraft || "",
-    on: { input: () => { ctx.local.askDraft = input.value; } },
+    on: { input: () => { ctx.local.askDraft = input.value; holdPlace(ctx, input.value); } },
   });
   const form = h(
     "form",
@@ -367,6 +384,7 @@ function askForm(ctx) {
     h("label", { for: "ask-text" }, "Ask a yes/no question (up to 140 characters)"),
     h("div", { class: "row" }, input, h("button", { type: "submit", class: "btn btn-primary", disabled: ctx.busy || !open, "data-key": "ask-send" }, "Ask")),
     open ? null : h("p", { class: "muted", role: "status" }, "One question at a time: you can send yours when the Mayor has answered. What you type stays here."),
+    h("p", { class: "hint" }, "While you type, the bots wait: your question holds its place."),
     botMayor
       ? h("p", { class: "hint bot-mayor-hint" }, "The Mayor is a bot. It understands a guess of the word (",
           h("q", {}, "Is it peach?"), ", ", h("q", {}, "peach?"), ") and a category (", h("q", {}, "Is it an animal?"), ", ",
@@ -381,6 +399,7 @@ function askForm(ctx) {
         if (ok) {
           input.value = "";
           ctx.local.askDraft = "";
+          ctx.local.draftSentAt = 0; // the question sent ends the hold
         }
       });
   });

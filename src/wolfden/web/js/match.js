@@ -106,6 +106,8 @@ export function context() {
     seatInfo: (seat) => app.room.seats[seat],
     rerender: render,
     serverNow,
+    /** Tell the room this person is typing a free-text action (the bots keep off the floor). */
+    drafting: (on) => Boolean(app.conn && app.conn.send({ type: "drafting", on })),
     /** This screen follows the privacy model (a player's own phone, a game with secrets). */
     private: privacyApplies(app.renderer),
     /** ... and is hidden now: draw nothing of the player's role, team, pack, word or hand. */
