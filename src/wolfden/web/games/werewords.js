@@ -307,14 +307,15 @@ function mayorPanel(ctx) {
   const switchTo = (on) => () => { ctx.local.spokenPad = on; ctx.rerender(); };
   let top = null;
   let keys = [];
+  let switcher = null;
   if (question && !spoken) {
     top = h(
       "div",
       { class: "pad-question", role: "status" },
       h("p", { class: "pad-asker" }, `${nameOf(ctx, question.seat)} asks`, waiting.length > 1 ? h("span", { class: "muted" }, ` · ${waiting.length - 1} more waiting`) : null),
       h("p", { class: "pad-text" }, question.text),
-      players.length ? button("Answer a question asked aloud instead", switchTo(true), { cls: "btn-small", key: "pad-spoken" }) : null,
     );
+    if (players.length) switcher = button("Answer a question asked aloud instead", switchTo(true), { cls: "btn-small", key: "pad-spoken" });
     keys = answers.filter((a) => a.args[0] === question.id);
   } else if (spoken) {
     const select = h(
@@ -327,8 +328,8 @@ function mayorPanel(ctx) {
       { class: "pad-question field" },
       h("label", { for: "give-to" }, "A question asked aloud by"),
       select,
-      question ? button(`Back to ${nameOf(ctx, question.seat)}'s typed question`, switchTo(false), { cls: "btn-small", key: "pad-typed" }) : null,
     );
+    if (question) switcher = button(`Back to ${nameOf(ctx, question.seat)}'s typed question`, switchTo(false), { cls: "btn-small", key: "pad-typed" });
     keys = gives.filter((a) => a.args[0] === chosen);
   }
   const target = question && !spoken ? question.seat : chosen;
@@ -338,6 +339,7 @@ function mayorPanel(ctx) {
     h("h2", { id: "ww-mayor" }, "Mayor: answer with a token"),
     top,
     keys.length ? h("div", { class: "token-pad", role: "group", "aria-label": "Tokens" }, keys.map((a) => tokenButton(ctx, a, a.args[a.args.length - 1]))) : null,
+    switcher,
     wayoff.length
       ? h("div", { class: "wayoff" }, h("p", {}, `Way way off (${remaining(ctx, "way_off")} left): when the guesses are far from the word.`),
           h("div", { class: "row" }, wayoff.filter((a) => a.args[0] === "table" || a.args[0] === target).map((a) =>
