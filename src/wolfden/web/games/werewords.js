@@ -488,10 +488,11 @@ function againLabel(a) {
   return humanize(a.name);
 }
 
-/** A word as large as the screen allows, smaller the longer it is, and never broken. */
+/** A word as large as the screen allows, smaller the longer its longest word is: a phrase
+ * may wrap between its words, a word is never broken. */
 function bigWord(content, text) {
   const node = h("p", { class: "big-word" }, content);
-  setVar(node, "--len", String(text).length);
+  setVar(node, "--len", Math.max(...String(text).split(/\s+/).map((w) => w.length)));
   return node;
 }
 
