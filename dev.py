@@ -13,6 +13,7 @@ pyproject.toml changes.
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import os
 import shutil
@@ -59,28 +60,40 @@ BROWSER_PACKAGES = {
     "webkit2gtk-driver": "/usr/bin/WebKitWebDriver",
     "xvfb": "/usr/bin/Xvfb",
 }
+# The servers the storage and several-node tests start (tests/services.py): PostgreSQL, Redis.
+SERVICE_PACKAGES = {
+    "postgresql": "/usr/lib/postgresql/*/bin/initdb",
+    "redis-server": "/usr/bin/redis-server",
+}
+TEST_PACKAGES = {**BROWSER_PACKAGES, **SERVICE_PACKAGES}
+
+
+def installed(pattern: str) -> bool:
+    return bool(glob.glob(pattern))
 
 
 def can_install_packages() -> bool:
     return bool(shutil.which("apt-get")) and hasattr(os, "geteuid") and os.geteuid() == 0
 
 
-def ensure_browsers() -> None:
-    """Install the browsers the tests drive when they are missing and we are root with apt-get.
+def ensure_test_packages() -> None:
+    """Install the browsers and servers the tests drive when they are missing and we are root
+    with apt-get.
 
-    A browser that cannot be installed makes its tests skip, naming the package (or fail, when
-    WOLFDEN_REQUIRE_BROWSERS=1); a failed package does not keep the others from being installed.
+    A browser or server that cannot be installed makes its tests skip, naming the package (or
+    fail, when WOLFDEN_REQUIRE_BROWSERS=1 or WOLFDEN_REQUIRE_SERVICES=1); a failed package does
+    not keep the others from being installed.
     """
-    missing = [pkg for pkg, path in BROWSER_PACKAGES.items() if not Path(path).exists()]
+    missing = [pkg for pkg, path in TEST_PACKAGES.items() if not installed(path)]
     if not missing or not shutil.which("apt-get"):
         return
     if not can_install_packages():
         say(
-            f"{', '.join(missing)} missing, so their browser tests will be skipped "
+            f"{', '.join(missing)} missing, so the tests that need them will be skipped "
             f"(apt-get install {' '.join(missing)})"
         )
         return
-    say(f"installing {', '.join(missing)} for the browser tests")
+    say(f"installing {', '.join(missing)} for the tests")
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     if run("apt-get", "update", check=False, env=env) != 0:
         say("apt-get update failed; trying the packages already known")
@@ -90,7 +103,7 @@ def ensure_browsers() -> None:
     for pkg in missing if len(missing) > 1 else []:
         run("apt-get", "install", "-y", pkg, check=False, env=env)
     for pkg in missing:
-        if not Path(BROWSER_PACKAGES[pkg]).exists():
+        if not installed(TEST_PACKAGES[pkg]):
             say(f"{pkg} could not be installed, so the tests that need it cannot run")
 
 
@@ -108,13 +121,15 @@ def test(args: list[str]) -> int:
     say("mypy (strict on engine and games)")
     if run(BIN / "mypy", check=False):
         return 1
-    ensure_browsers()
+    ensure_test_packages()
     say("pytest")
     env = dict(os.environ)
     if can_install_packages():
-        # As root with apt-get (as in CI) the browsers were ours to install: a Firefox or WebKit
-        # test whose browser is still missing fails instead of skipping. Set it to 0 to allow it.
+        # As root with apt-get (as in CI) the browsers and servers were ours to install: a test
+        # whose browser or server is still missing fails instead of skipping. Set the variables
+        # to 0 to allow it.
         env.setdefault("WOLFDEN_REQUIRE_BROWSERS", "1")
+        env.setdefault("WOLFDEN_REQUIRE_SERVICES", "1")
     options = ["--durations=10"]
     if quick:
         # The quick suite for development: 100 conformance playouts per game, no browsers.

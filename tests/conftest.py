@@ -32,3 +32,21 @@ def browser() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         yield b
         b.close()
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Any]:
+    """A real PostgreSQL server for the whole run (tests/services.py)."""
+    from tests.services import postgres_server
+
+    with postgres_server() as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def redis_service() -> Iterator[Any]:
+    """A real Redis server for the whole run (tests/services.py)."""
+    from tests.services import redis_server
+
+    with redis_server() as server:
+        yield server

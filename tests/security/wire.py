@@ -48,7 +48,7 @@ from wolfden.server.clock import FakeClock
 from wolfden.server.errors import Refused
 from wolfden.server.rooms import Feed, Match, Room, RoomManager, RoomSettings
 from wolfden.server.settings import Settings
-from wolfden.storage.rooms import RoomStore
+from wolfden.storage.rooms import SqliteRoomStore
 
 VIEW_KEYS = {
     "type",
@@ -790,7 +790,7 @@ def answer_in(
     ``state`` (a mirror room with the same people and seats, in memory) and the sender's
     connection has had ``seen`` views."""
     game = played.game
-    manager = RoomManager(Settings(), RoomStore(":memory:"), FakeClock())
+    manager = RoomManager(Settings(), SqliteRoomStore(":memory:"), FakeClock())
     room = Room(played.code, game, state.config, RoomSettings())
     room.participants = {p.id: dataclasses.replace(p) for p in played.participants}
     for p in room.participants.values():

@@ -19,14 +19,16 @@ from wolfden.server import process
 from wolfden.server.app import create_app
 from wolfden.server.clock import Clock, FakeClock, RealClock
 from wolfden.server.settings import Settings
-from wolfden.storage.rooms import RoomStore
+from wolfden.storage.rooms import SqliteRoomStore
 
 
 class ServeProcess(process.ServeProcess):
     """``wolfden serve`` in a process of its own, for tests that kill it; ``http`` talks to it."""
 
-    def __init__(self, db: Path, *args: str, log_level: str = "warning") -> None:
-        super().__init__(db, *args, log_level=log_level)
+    def __init__(
+        self, db: Path, *args: str, log_level: str = "warning", database: str | None = None
+    ) -> None:
+        super().__init__(db, *args, log_level=log_level, database=database)
         self.http = httpx.Client(base_url=self.base, timeout=20)
 
     def kill(self) -> None:
@@ -48,7 +50,7 @@ class Server:
         self.port = process.free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
-        self.app = create_app(self.settings, clock=clock, store=RoomStore(db))
+        self.app = create_app(self.settings, clock=clock, store=SqliteRoomStore(db))
         config = uvicorn.Config(
             self.app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=65536
         )

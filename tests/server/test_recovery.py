@@ -8,16 +8,18 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.server.conftest import Client, ServeProcess, Server, match_of, quiet
 from wolfden import games
 from wolfden.engine import Action, MatchRecord, Viewer, config_from_json
 from wolfden.server.rooms import _json
-from wolfden.storage.rooms import RoomStore
+from wolfden.storage.rooms import open_room_store
 
 
-def Process(db: Path) -> ServeProcess:
+def Process(db: Path, database: str | None = None) -> ServeProcess:
     """``wolfden serve`` in its own process, with bots acting at once."""
-    return ServeProcess(db, "--bot-delay", "0")
+    return ServeProcess(db, "--bot-delay", "0", database=database)
 
 
 def choose(legal: list[Any], view: Any, seat: int) -> Any:
@@ -120,9 +122,13 @@ def reference_actions(record: MatchRecord) -> list[tuple[int | None, Action]]:
     return actions
 
 
-def test_a_match_survives_sigkill_and_finishes_as_an_uninterrupted_replay(tmp_path: Path) -> None:
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+def test_a_match_survives_sigkill_and_finishes_as_an_uninterrupted_replay(
+    tmp_path: Path, kind: str, request: pytest.FixtureRequest
+) -> None:
     db = tmp_path / "crash.sqlite3"
-    first = Process(db)
+    database = request.getfixturevalue("postgres").new_database() if kind == "postgres" else None
+    first = Process(db, database)
     try:
         made = first.http.post(
             "/api/rooms",
@@ -156,14 +162,14 @@ def test_a_match_survives_sigkill_and_finishes_as_an_uninterrupted_replay(tmp_pa
         first.stop()
         raise
     # every action whose acceptance was announced before the kill is in the file
-    store = RoomStore(db)
+    store = open_room_store(database or db)
     try:
         stored = store.load_match(f"m-{code}-1")
     finally:
         store.close()
     assert stored is not None and len(stored.actions) >= announced > 0
 
-    second = Process(db)
+    second = Process(db, database)
     try:
         table = Table(second, code, tokens)
         table.sync()

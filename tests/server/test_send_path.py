@@ -13,7 +13,7 @@ from wolfden.server.app import Connection
 from wolfden.server.clock import FakeClock
 from wolfden.server.rooms import Feed, RoomManager, token_hash
 from wolfden.server.settings import Settings
-from wolfden.storage.rooms import RoomStore
+from wolfden.storage.rooms import SqliteRoomStore
 
 
 class Socket:
@@ -135,7 +135,7 @@ def test_an_action_sends_every_view_it_brings_without_letting_anything_run_in_be
 
     async def steps() -> None:
         settings = Settings(db=tmp_path / "rooms.sqlite3", bot_delay=0)
-        manager = RoomManager(settings, RoomStore(settings.db), FakeClock())
+        manager = RoomManager(settings, SqliteRoomStore(settings.db), FakeClock())
         room, host, token = manager.create_room("werewolf", {"players": 8}, "P0", "player")
         people = [(host, token)] + [manager.join(room, f"P{i}", "player") for i in range(1, 8)]
         log: list[tuple[str, str]] = []

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from wolfden.storage.rooms import MIGRATIONS, RoomStore, StorageError, StoredMatch
+from wolfden.storage.rooms import MIGRATIONS, SqliteRoomStore, StorageError, StoredMatch
 
 
 def stored_match(match_id: str = "m-ABCDEF-1") -> StoredMatch:
@@ -30,7 +30,7 @@ def stored_match(match_id: str = "m-ABCDEF-1") -> StoredMatch:
 
 def test_the_schema_version_is_recorded_per_component(tmp_path: Path) -> None:
     db = tmp_path / "w.sqlite3"
-    RoomStore(db).close()
+    SqliteRoomStore(db).close()
     con = sqlite3.connect(db)
     rows = con.execute("SELECT component, version FROM wolfden_schema").fetchall()
     assert ("rooms", len(MIGRATIONS)) in rows
@@ -40,7 +40,7 @@ def test_the_schema_version_is_recorded_per_component(tmp_path: Path) -> None:
     con.execute("INSERT INTO wolfden_schema VALUES ('words', 3)")
     con.commit()
     con.close()
-    RoomStore(db).close()
+    SqliteRoomStore(db).close()
     con = sqlite3.connect(db)
     assert (
         dict(con.execute("SELECT component, version FROM wolfden_schema").fetchall())["words"] == 3
@@ -49,24 +49,24 @@ def test_the_schema_version_is_recorded_per_component(tmp_path: Path) -> None:
 
 def test_a_database_from_a_newer_wolfden_is_refused_clearly(tmp_path: Path) -> None:
     db = tmp_path / "w.sqlite3"
-    RoomStore(db).close()
+    SqliteRoomStore(db).close()
     con = sqlite3.connect(db)
     con.execute("UPDATE wolfden_schema SET version = 99 WHERE component = 'rooms'")
     con.commit()
     con.close()
     with pytest.raises(StorageError, match="newer wolfden"):
-        RoomStore(db)
+        SqliteRoomStore(db)
 
 
 def test_actions_are_committed_in_order_with_the_phase_timing(tmp_path: Path) -> None:
-    store = RoomStore(tmp_path / "w.sqlite3")
+    store = SqliteRoomStore(tmp_path / "w.sqlite3")
     store.create_match(stored_match())
     store.append_action(
         "m-ABCDEF-1", 0, 3, "pick 4", 11.0, phase_seq=1, phase_started=10.0, new_phase=False
     )
     store.append_action("m-ABCDEF-1", 1, None, "dawn", 12.5, phase_seq=2, phase_started=12.5)
     store.close()
-    again = RoomStore(tmp_path / "w.sqlite3")
+    again = SqliteRoomStore(tmp_path / "w.sqlite3")
     m = again.load_match("m-ABCDEF-1")
     assert m is not None
     assert m.seed == 2**62 + 5
@@ -75,7 +75,7 @@ def test_actions_are_committed_in_order_with_the_phase_timing(tmp_path: Path) ->
 
 
 def test_an_action_index_cannot_be_written_twice(tmp_path: Path) -> None:
-    store = RoomStore(tmp_path / "w.sqlite3")
+    store = SqliteRoomStore(tmp_path / "w.sqlite3")
     store.create_match(stored_match())
     store.append_action(
         "m-ABCDEF-1", 0, 3, "pick 4", 11.0, phase_seq=1, phase_started=10.0, new_phase=False
@@ -91,7 +91,7 @@ def test_an_action_index_cannot_be_written_twice(tmp_path: Path) -> None:
 
 
 def test_a_read_only_database_gives_a_clear_error(tmp_path: Path) -> None:
-    store = RoomStore(tmp_path / "w.sqlite3")
+    store = SqliteRoomStore(tmp_path / "w.sqlite3")
     store.save_room("ABCDEF", "werewolf", "lobby", {"code": "ABCDEF"}, 1.0)
     store.db.execute("PRAGMA query_only = ON")
     with pytest.raises(StorageError, match=r"could not save|not writable"):

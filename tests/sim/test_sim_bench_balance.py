@@ -282,3 +282,16 @@ def test_a_new_game_section_goes_above_the_comparisons(tmp_path):
     text = doc.read_text()
     assert text.index("## werewolf") < text.index("## kids") < text.index("## OpenSpiel")
     assert text.endswith("## Server\n\ns\n")
+
+
+def test_studies_play_the_strongest_bots_first():
+    from wolfden.sim.balance import strongest
+
+    assert strongest(["random", "rules", "belief"]) == ["belief", "rules", "random"]
+    assert strongest(["random", "rules", "ismcts"], tiers=2) == ["ismcts", "rules"]
+    assert strongest(["rules", "young", "older", "perfect", "random"]) == [
+        "perfect",
+        "older",
+        "rules",
+    ]
+    assert strongest(["random", "mine"]) == ["random", "mine"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from wolfden.engine.types import Outcome
-from wolfden.sim.stats import Tally, wilson
+from wolfden.sim.stats import Clustered, Tally, holm, mcnemar, paired, wilson
 
 
 @pytest.mark.parametrize(
@@ -116,3 +116,126 @@ def test_lists_of_numbers_and_nested_lists_count_each_item():
     assert extras["totals"]["mean"] == 20
     assert extras["deals"]["counts"] == {"x": 2, "y": 2}
     assert extras["deals"]["share"]["x"]["rate"] == 0.5
+
+
+# -- seats that share a game --------------------------------------------------------------
+
+
+def test_one_trial_per_game_gives_the_plain_wilson_interval():
+    data = Clustered()
+    for g in range(100):
+        data.add_game(int(g < 37), 1)
+    assert data.effective_trials == pytest.approx(100)
+    assert data.interval() == pytest.approx(wilson(37, 100))
+
+
+def test_seats_that_always_agree_count_as_one_trial_per_game():
+    # 100 games with two Werewolves each, who win or lose together: 200 seats, 100 trials.
+    data = Clustered()
+    for g in range(100):
+        won = 2 if g < 60 else 0
+        data.add_game(won, 2)
+    assert data.rate == pytest.approx(0.6)
+    assert data.effective_trials == pytest.approx(100)
+    assert data.interval() == pytest.approx(wilson(60, 100))
+    # Counting the seats as independent trials would claim a narrower interval.
+    lo, hi = wilson(120, 200)
+    assert hi - lo < data.interval()[1] - data.interval()[0]
+
+
+def test_a_certain_outcome_is_worth_one_trial_per_game():
+    data = Clustered()
+    for _ in range(50):
+        data.add_game(3, 3)
+    assert data.interval() == pytest.approx(wilson(50, 50))
+
+
+def test_clustered_sums_merge_like_one_run():
+    whole, a, b = Clustered(), Clustered(), Clustered()
+    games = [(2, 2), (0, 2), (1, 3), (3, 3), (0, 1)]
+    for i, (y, n) in enumerate(games):
+        whole.add_game(y, n)
+        (a if i % 2 else b).add_game(y, n)
+    a.merge(b)
+    assert a == whole
+
+
+def test_role_intervals_in_the_tally_are_clustered_by_game():
+    tally = Tally()
+    teams = {0: "town", 1: "town", 2: "wolves", 3: "wolves"}
+    roles = {0: "villager", 1: "villager", 2: "werewolf", 3: "werewolf"}
+    for g in range(200):
+        team = "town" if g % 4 == 0 else "wolves"
+        winners = frozenset(s for s, t in teams.items() if t == team)
+        tally.add(Outcome(winners, team, "", teams, roles, 1, {}), 1)
+    wolf = tally.to_json()["roles"]["werewolf"]
+    assert wolf["games"] == 400  # seats
+    assert wolf["matches"] == 200
+    assert wolf["rate"] == pytest.approx(0.75)
+    assert wolf["ci95"] == pytest.approx(list(wilson(150, 200)))
+
+
+def test_death_shares_are_clustered_by_game():
+    tally = Tally()
+    for _ in range(40):
+        tally.add(
+            outcome("town", stats={"deaths": [{"role": "villager"}, {"role": "villager"}]}), 1
+        )
+    for _ in range(60):
+        tally.add(outcome("town", stats={"deaths": [{"role": "seer"}, {"role": "seer"}]}), 1)
+    share = tally.to_json()["extras"]["deaths.role"]["share"]["seer"]
+    assert share["rate"] == pytest.approx(0.6)
+    assert share["ci95"] == pytest.approx(list(wilson(60, 100)))
+
+
+# -- comparing variants -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("only_first", "only_second", "p"),
+    [
+        # Exact binomial McNemar: 2 * P(X <= min) with X ~ Binomial(b + c, 1/2).
+        (10, 2, 158 / 4096),
+        (2, 10, 158 / 4096),
+        (5, 5, 1.0),
+        (0, 0, 1.0),
+        (0, 6, 2 / 64),
+    ],
+)
+def test_mcnemar_matches_the_binomial_test(only_first, only_second, p):
+    assert mcnemar(only_first, only_second) == pytest.approx(p)
+
+
+def test_holm_adjusts_step_down_and_keeps_order():
+    assert holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
+    assert holm([0.5, 0.9]) == pytest.approx([1.0, 1.0])
+    assert holm([]) == []
+
+
+def test_paired_counts_only_matches_played_under_both():
+    first = {0: True, 1: True, 2: False, 3: False, 4: True}
+    second = {0: True, 1: False, 2: True, 3: True}
+    pair = paired(first, second)
+    assert (pair.games, pair.first, pair.second) == (4, 2, 3)
+    assert (pair.only_first, pair.only_second) == (1, 2)
+    assert pair.difference == pytest.approx(0.25)
+    assert pair.p == pytest.approx(mcnemar(1, 2))
+
+
+def test_two_runs_compare_match_by_match_from_their_raw_results(tmp_path, capsys):
+    from wolfden.sim.stats import main
+
+    def write(name, winners):
+        path = tmp_path / name
+        lines = ["game,seed,winning_team"] + [f"{i},{i},{w}" for i, w in enumerate(winners)]
+        path.write_text("\n".join(lines) + "\n")
+        return str(path)
+
+    first = write("a.csv", ["town"] * 4 + ["werewolves"] * 8)
+    second = write("b.csv", ["town"] * 12)
+    assert main(["town", first, second]) == 0
+    out = capsys.readouterr().out
+    # 8 matches won only under the second run, none only under the first: p = 2 / 2^8.
+    assert "+66.7 pp" in out and "discordant 0/8" in out
+    assert f"McNemar p = {2 / 256:.2g}" in out
+    assert main(["town", first]) == 2

@@ -55,6 +55,8 @@ class WerewolfRulesBot:
         me = view["you"]
         role = me["role"]
         kinds = {a.name for a in legal}
+        if "quiet" in kinds:  # structured talk: the rules bot keeps its own counsel
+            return next(a for a in legal if a.name == "quiet")
         if "pick" in kinds:
             return self._pick(view, legal, rng)
         if "check" in kinds:
@@ -116,4 +118,291 @@ class WerewolfRulesBot:
         return votes[rng.choice(sorted(leaders))]
 
 
-BOTS = {"rules": WerewolfRulesBot}
+# -- the belief bot ---------------------------------------------------------------------------
+
+# The model of the other players (likelihoods of what they do, given who holds which role).
+# The numbers are the model, not facts about people; docs/bots.md describes them.
+WOLF_VOTES_WOLF = 0.1
+"""A Werewolf votes for a packmate this much less often than for any one townsperson."""
+SEER_VOTES_WOLF = 3.0
+"""A Seer votes for a Werewolf this much more often than for any one other player."""
+CLAIM_SEER = {"seer": 0.6, "werewolf": 0.2, "other": 0.02}
+"""How likely a Seer, a Werewolf and anyone else is to say "I am the Seer" (per day)."""
+CHECK_TRUE = {"seer": 1.0, "werewolf": 0.3, "other": 0.01}
+"""How likely each says "I checked X: <the truth>" …"""
+CHECK_FALSE = {"seer": 0.01, "werewolf": 0.3, "other": 0.01}
+"""… and "I checked X: <a lie>"."""
+WOLF_SUSPECTS_WOLF = 0.2
+"""A Werewolf says "I suspect <a packmate>" this much less often than of anyone else."""
+
+_HYPOTHESES: dict[tuple[int, int, int], tuple[Any, Any]] = {}
+
+
+def hypotheses(players: int, wolves: int, seers: int) -> tuple[Any, Any]:
+    """Every way to place the Werewolves and the Seers: two boolean matrices (hypothesis ×
+    seat), the Werewolves' and the Seers'. Guardians and Villagers are not told apart."""
+    import itertools
+
+    import numpy as np
+
+    key = (players, wolves, seers)
+    cached = _HYPOTHESES.get(key)
+    if cached is None:
+        rows_w, rows_s = [], []
+        seats = range(players)
+        for pack in itertools.combinations(seats, wolves):
+            rest = [s for s in seats if s not in pack]
+            for seer_set in itertools.combinations(rest, seers):
+                rows_w.append([s in pack for s in seats])
+                rows_s.append([s in seer_set for s in seats])
+        cached = _HYPOTHESES[key] = (np.array(rows_w, bool), np.array(rows_s, bool))
+    return cached
+
+
+class Belief:
+    """A probability over role assignments consistent with what one seat knows.
+
+    Hard facts (its own card, the pack a Werewolf knows, every revealed card, the Seer's
+    answers, that the game is not over) rule hypotheses out. Soft evidence (each public vote,
+    each claim) multiplies a hypothesis's weight by the likelihood of what was seen under it,
+    by the model above.
+    """
+
+    def __init__(self, players: int, wolves: int, seers: int) -> None:
+        import numpy as np
+
+        self.np = np
+        self.wolf, self.seer = hypotheses(players, wolves, seers)
+        self.log = np.zeros(len(self.wolf))
+        self.tallies = 0
+        self.claims = 0
+
+    def update(self, view: Mapping[str, Any]) -> None:
+        for tally in view.get("tallies", [])[self.tallies :]:
+            self._ballot(tally)
+        self.tallies = len(view.get("tallies", []))
+        claims = view.get("claims", [])
+        for claim in claims[self.claims :]:
+            self._claim(claim)
+        self.claims = len(claims)
+
+    def _ballot(self, tally: Mapping[str, Any]) -> None:
+        np = self.np
+        votes = tally.get("votes")
+        if not votes:
+            return
+        candidates = [int(c) for c in tally["counts"]]
+        wolf, seer = self.wolf, self.seer
+        wolves_among = wolf[:, candidates].sum(axis=1)
+        for voter_key, target in votes.items():
+            if target is None:
+                continue
+            voter = int(voter_key)
+            others = len(candidates) - (voter in candidates)
+            wolves_other = wolves_among - (wolf[:, voter] if voter in candidates else 0)
+            t_wolf = wolf[:, target]
+            # Each hypothesis: who the voter is, and the weight of this choice among theirs.
+            as_wolf = np.where(t_wolf, WOLF_VOTES_WOLF, 1.0) / (
+                WOLF_VOTES_WOLF * wolves_other + (others - wolves_other)
+            )
+            as_seer = np.where(t_wolf, SEER_VOTES_WOLF, 1.0) / (
+                SEER_VOTES_WOLF * wolves_other + (others - wolves_other)
+            )
+            plain = 1.0 / max(1, others)
+            like = np.where(wolf[:, voter], as_wolf, np.where(seer[:, voter], as_seer, plain))
+            self.log += np.log(like)
+
+    def _claim(self, claim: Mapping[str, Any]) -> None:
+        np = self.np
+        x = claim["seat"]
+        kind = claim["claim"]
+        is_wolf, is_seer = self.wolf[:, x], self.seer[:, x]
+
+        def by_role(table: Mapping[str, float]) -> Any:
+            return np.where(
+                is_wolf, table["werewolf"], np.where(is_seer, table["seer"], table["other"])
+            )
+
+        if kind == "claim_role" and claim.get("role") == "seer":
+            like = by_role(CLAIM_SEER)
+        elif kind == "claim_check":
+            true = self.wolf[:, claim["target"]] == bool(claim["werewolf"])
+            like = np.where(true, by_role(CHECK_TRUE), by_role(CHECK_FALSE))
+        elif kind == "suspect":
+            like = np.where(is_wolf & self.wolf[:, claim["target"]], WOLF_SUSPECTS_WOLF, 1.0)
+        else:
+            return
+        self.log += np.log(like)
+
+    def posterior(self, view: Mapping[str, Any]) -> tuple[Any, Any]:
+        """The probability of each seat being a Werewolf, and being a Seer."""
+        np = self.np
+        ok = np.ones(len(self.wolf), bool)
+        for entry in view["seats"]:
+            role = entry.get("role")
+            if role is None:
+                continue
+            seat = entry["seat"]
+            ok &= self.wolf[:, seat] == (role == "werewolf")
+            ok &= self.seer[:, seat] == (role == "seer")
+        for check in view["you"].get("checks", []):
+            ok &= self.wolf[:, check["target"]] == check["werewolf"]
+        if view["phase"] != "end":
+            living = [e["seat"] for e in view["seats"] if e["alive"]]
+            ok &= self.wolf[:, living].any(axis=1)
+        if not ok.any():  # a view no deal explains (it cannot happen): keep every hypothesis
+            ok = np.ones(len(self.wolf), bool)
+        weights = np.where(ok, np.exp(self.log - self.log[ok].max()), 0.0)
+        weights /= weights.sum()
+        return weights @ self.wolf, weights @ self.seer
+
+
+class WerewolfBeliefBot:
+    """Acts on a :class:`Belief`: see ``docs/bots.md`` for the model and the measurements."""
+
+    needs_view = True
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+        self.belief: Belief | None = None
+
+    def act(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
+        if self.belief is None:
+            deal = view["deal"]
+            self.belief = Belief(view["players"], deal["werewolves"], deal["seers"])
+        self.belief.update(view)
+        p_wolf, p_seer = self.belief.posterior(view)
+        me = view["you"]
+        kinds = {a.name for a in legal}
+        if "quiet" in kinds:
+            return self._talk(view, legal, p_wolf)
+        if "pick" in kinds:
+            return self._pick(view, legal, p_seer, rng)
+        if "check" in kinds:
+            known = {c["target"] for c in me.get("checks", [])}
+            fresh = [a for a in legal if _target(a) not in known] or list(legal)
+            # The most informative look: the player the Seer is least sure about.
+            return max(fresh, key=lambda a: (_entropy(p_wolf[_target(a)]), rng.random()))
+        if "protect" in kinds:
+            # Shield the likely Seer (a claimed Seer above all).
+            others = [a for a in legal if _target(a) != self.seat] or list(legal)
+            return max(others, key=lambda a: (p_seer[_target(a)], rng.random()))
+        return self._vote(view, legal, p_wolf, p_seer, rng)
+
+    def _vote(
+        self, view: Mapping[str, Any], legal: Sequence[Action], p_wolf: Any, p_seer: Any, rng: Rng
+    ) -> Action:
+        me = view["you"]
+        votes = {_target(a): a for a in legal if a.name == "vote"}
+        abstain = next(a for a in legal if a.name == "abstain")
+        if not votes:
+            return abstain
+        if me["role"] == "werewolf":
+            pack = set(me.get("pack", []))
+            choices = [t for t in votes if t not in pack]
+            if not choices:
+                return abstain
+            # The pack lays low: its votes for townsfolk would mark it once their cards are
+            # revealed. Near parity, when its votes can decide the ballot, it votes together
+            # for a claimed or likely Seer, else for the most suspected townsperson.
+            living = sum(1 for e in view["seats"] if e["alive"])
+            living_pack = pack & {e["seat"] for e in view["seats"] if e["alive"]}
+            if living > 2 * len(living_pack) + 1:
+                return abstain
+            score = suspicion(view)
+            claimed = _claimed_seers(view)
+            return votes[
+                max(choices, key=lambda t: (t in claimed, score.get(t, 0.0), p_seer[t], -t))
+            ]
+        return votes[max(votes, key=lambda t: (p_wolf[t], rng.random()))]
+
+    def _pick(
+        self, view: Mapping[str, Any], legal: Sequence[Action], p_seer: Any, rng: Rng
+    ) -> Action:
+        me = view["you"]
+        by_target = {_target(a): a for a in legal}
+        for source in ("pack_picks", "pack_previous_picks"):
+            picks = [
+                p
+                for w, p in sorted(me.get(source, {}).items(), key=lambda kv: int(kv[0]))
+                if int(w) != self.seat and p in by_target
+            ]
+            if picks:
+                return by_target[picks[0]]
+        claimed = _claimed_seers(view)
+        score = suspicion(view)
+        # The likely Seer first (a claimed one above all), then whom the village trusts most.
+        best = max(
+            by_target,
+            key=lambda t: (t in claimed, round(p_seer[t], 2), -score.get(t, 0.0), rng.random()),
+        )
+        return by_target[best]
+
+    def _talk(self, view: Mapping[str, Any], legal: Sequence[Action], p_wolf: Any) -> Action:
+        me = view["you"]
+        offered = set(legal)
+        quiet = next(a for a in legal if a.name == "quiet")
+        alive = {e["seat"] for e in view["seats"] if e["alive"]}
+        claims = view.get("claims", [])
+        mine = [c for c in claims if c["seat"] == self.seat]
+        claimed_seer = any(c["claim"] == "claim_role" and c.get("role") == "seer" for c in mine)
+        rivals = _claimed_seers(view) - {self.seat}
+        wishes: list[Action] = []
+        if me["role"] == "seer":
+            checks = me.get("checks", [])
+            found = [c["target"] for c in checks if c["werewolf"] and c["target"] in alive]
+            # Claiming draws the pack, so the Seer speaks once it has a Werewolf to name, or
+            # when someone else claims to be the Seer.
+            if found or rivals:
+                wishes.append(Action("claim_role", ("seer",)))
+                wishes += [Action("claim_check", (t, "werewolf")) for t in found]
+                wishes += [
+                    Action("claim_check", (c["target"], "clear"))
+                    for c in checks
+                    if not c["werewolf"] and c["target"] in alive
+                ]
+        elif me["role"] == "werewolf":
+            pack = set(me.get("pack", []))
+            accusers = {
+                c["seat"]
+                for c in claims
+                if c["claim"] == "claim_check" and c.get("werewolf") and c["target"] in pack
+            } - pack
+            living_pack = sorted(pack & alive)
+            wolf_claimed = any(s in pack for s in _claimed_seers(view))
+            # One Werewolf counter-claims against a Seer who named one of the pack.
+            if accusers & alive and living_pack[:1] == [self.seat] and not wolf_claimed:
+                wishes.append(Action("claim_role", ("seer",)))
+                wishes += [Action("claim_check", (a, "werewolf")) for a in sorted(accusers)]
+            elif claimed_seer:
+                wishes += [Action("claim_check", (a, "werewolf")) for a in sorted(accusers)]
+        else:
+            living = [t for t in alive if t != self.seat]
+            if living:
+                top = max(living, key=lambda t: (p_wolf[t], -t))
+                if p_wolf[top] >= 0.6:
+                    wishes.append(Action("suspect", (top,)))
+        for wish in wishes:
+            if wish in offered:
+                return wish
+        return quiet
+
+
+def _claimed_seers(view: Mapping[str, Any]) -> set[int]:
+    alive = {e["seat"] for e in view["seats"] if e["alive"]}
+    return {
+        c["seat"]
+        for c in view.get("claims", [])
+        if c["claim"] == "claim_role" and c.get("role") == "seer" and c["seat"] in alive
+    }
+
+
+def _entropy(p: float) -> float:
+    import math
+
+    if p <= 0.0 or p >= 1.0:
+        return 0.0
+    return -(p * math.log(p) + (1 - p) * math.log(1 - p))
+
+
+BOTS = {"rules": WerewolfRulesBot, "belief": WerewolfBeliefBot}

@@ -42,6 +42,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from wolfden.engine.errors import ConfigError
 from wolfden.engine.types import Seat, Viewer
 from wolfden.envs.base import WolfdenEnv, wrap
 from wolfden.envs.layout import ActionGroup, ActionLayout, Block, ObsLayout, ObsWriter
@@ -55,6 +56,18 @@ ROLES = ("werewolf", "seer", "guardian", "villager")
 class raw_env(WolfdenEnv):
     game_id = "werewolf"
     metadata: ClassVar[dict[str, Any]] = {**WolfdenEnv.metadata, "name": "werewolf_v0"}
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if self.config.talk:
+            raise ConfigError(
+                "the environment plays without structured talk (talk=False): its action space "
+                "has no claims"
+            )
+
+    @classmethod
+    def accepts(cls, config: Any) -> bool:
+        return not config.talk
 
     def make_action_layout(self, config: Config) -> ActionLayout:
         seats = range(config.players)

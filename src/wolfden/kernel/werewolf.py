@@ -933,6 +933,8 @@ def unsupported(config: Any) -> str | None:
         config.validate()
     except ConfigError as error:
         return str(error)
+    if config.talk:
+        return "the werewolf kernel plays without structured talk (the talk option)"
     return None
 
 

@@ -40,7 +40,7 @@ from wolfden.server.rooms import (
 )
 from wolfden.server.settings import Settings
 from wolfden.server.wordlists import install as install_wordlists
-from wolfden.storage.rooms import RoomStore, default_db_path
+from wolfden.storage.rooms import RoomStore, open_room_store
 
 log = logging.getLogger("wolfden.server")
 
@@ -432,7 +432,7 @@ def create_app(
     settings = settings or Settings()
     clock = clock or RealClock()
     if store is None:
-        store = RoomStore(settings.db if settings.db is not None else default_db_path())
+        store = open_room_store(settings.db)
     manager = RoomManager(settings, store, clock)
     manager.recover()
     wrong_codes: dict[str, collections.deque[float]] = {}

@@ -717,11 +717,11 @@ async def _master(game: str, players: int, rooms: int, actions: int, db: Path) -
     from wolfden.server.clock import FakeClock
     from wolfden.server.rooms import RoomManager
     from wolfden.server.settings import Settings
-    from wolfden.storage.rooms import RoomStore
+    from wolfden.storage.rooms import SqliteRoomStore
 
     settings = Settings(db=db, bot_delay=0, rooms_per_minute=100_000)
     clock = FakeClock()
-    store = RoomStore(db)
+    store = SqliteRoomStore(db)
     manager = RoomManager(settings, store, clock)
     master = Master(rooms)
     config = _match_config(game, players)

@@ -163,9 +163,11 @@ def run(app: Any, message: Callable[[int], str], **options: Any) -> None:
 )
 @click.option(
     "--db",
-    type=click.Path(dir_okay=False, path_type=Path),
     default=None,
-    help="SQLite database file [default: wolfden.sqlite3 in your user data directory].",
+    metavar="FILE|postgresql://…",
+    help="SQLite database file, or the address of a PostgreSQL database that several server "
+    "nodes share (needs wolfden[nodes]) [default: wolfden.sqlite3 in your user data "
+    "directory].",
 )
 @click.option(
     "--grace",
@@ -222,7 +224,7 @@ def serve_command(
     port: int,
     certfile: Path | None,
     keyfile: Path | None,
-    db: Path | None,
+    db: str | None,
     grace: float,
     bot_delay: float,
     time_scale: float,
@@ -233,7 +235,12 @@ def serve_command(
 ) -> None:
     """Start the multiplayer server: friends open its address on their phones and play."""
     from wolfden.server.app import create_app
-    from wolfden.storage.rooms import StorageError, default_db_path
+    from wolfden.storage.rooms import (
+        StorageError,
+        default_db_path,
+        is_database_address,
+        redact_password,
+    )
 
     if lan and host is not None:
         raise click.UsageError(
@@ -244,7 +251,7 @@ def serve_command(
     fix = lan_command(port, certfile, keyfile)
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     settings = Settings(
-        db=db or default_db_path(),
+        db=db if is_database_address(db) else Path(db) if db else default_db_path(),
         grace_seconds=grace,
         bot_delay=bot_delay,
         time_scale=time_scale,
@@ -265,7 +272,7 @@ def serve_command(
     gc.collect()
     gc.freeze()
     gc.set_threshold(20_000, 20, 20)
-    click.echo(f"wolfden's database: {settings.db}", err=True)
+    click.echo(f"wolfden's database: {redact_password(str(settings.db))}", err=True)
     run(
         app,
         lambda bound: startup_message(host, bound, https=certfile is not None, lan_command=fix),

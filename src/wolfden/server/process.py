@@ -39,7 +39,9 @@ class ServeProcess:
 
     ``listen`` replaces ``--host 127.0.0.1`` (``("--lan",)`` listens on every interface; the
     process is still only ever asked through 127.0.0.1). With ``tls`` (a client context that
-    trusts the server's certificate, given in ``args``) it is asked over HTTPS."""
+    trusts the server's certificate, given in ``args``) it is asked over HTTPS. ``database``
+    (a ``postgresql://`` address) replaces the SQLite file ``db`` as ``--db``; the log still
+    goes beside ``db``."""
 
     def __init__(
         self,
@@ -49,8 +51,10 @@ class ServeProcess:
         timeout: float = 30.0,
         listen: tuple[str, ...] = ("--host", "127.0.0.1"),
         tls: ssl.SSLContext | None = None,
+        database: str | None = None,
     ) -> None:
         self.db = db
+        self.database = database
         self.port = free_port()
         self.tls = tls
         self.base = f"{'https' if tls else 'http'}://127.0.0.1:{self.port}"
@@ -68,7 +72,7 @@ class ServeProcess:
                 "--port",
                 str(self.port),
                 "--db",
-                str(db),
+                database or str(db),
                 *args,
                 "--log-level",
                 log_level,

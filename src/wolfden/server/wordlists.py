@@ -33,7 +33,7 @@ from wolfden.storage.community import (
     Published,
     Unauthorized,
 )
-from wolfden.storage.rooms import default_db_path
+from wolfden.storage.rooms import default_db_path, is_database_address
 from wolfden.storage.words import WordList
 from wolfden.words.builtin import AGES, CATEGORIES, CATEGORY_TITLES, DIFFICULTIES
 from wolfden.words.builtin import pool as builtin_pool
@@ -223,8 +223,10 @@ def install(
     """Open the community store, settle the admin token and add the endpoints to ``app``.
     ``find_room`` is the lobby's room look-up, so that wrong room codes tried here count
     against the same per-address limit."""
-    path = getattr(manager.store, "path", None) or settings.db or default_db_path()
-    store = CommunityStore(path)  # the rooms' database file
+    # The rooms' SQLite file; with rooms on PostgreSQL, the default file of this node.
+    own_file = None if is_database_address(settings.db) else settings.db
+    path = getattr(manager.store, "path", None) or own_file or default_db_path()
+    store = CommunityStore(path)
     given = getattr(settings, "admin_token", None)
     if given:
         store.set_admin_token(given)

@@ -5,7 +5,18 @@ with one section per game and a figure per study in ``docs/figures/``. Werewolf 
 its own (player counts, custom role sets); any other game gets the generic ones: its player
 counts (a ``players`` option with a range), and each variant (every true/false and choice
 option of its Config, and every choice of its own extra flags, such as a bot team's memory
-level) against the defaults, each with every bot kind the game has.
+level) against the defaults.
+
+Every study plays each game with its strongest bots and, beside them, the next tier
+(:data:`STRENGTH`), so a reader sees whether a finding is about the game or about the bots;
+each row of a table names its bots.
+
+Per-role and per-death figures are rates over seats, several of which share one game; their
+intervals are clustered by game (see :mod:`wolfden.sim.stats`). The points of a variant
+study (and of Werewolf's role sets) are compared with the study's first point match by match:
+match ``i`` of every point is played with the same seed (common random numbers), the exact
+McNemar test gives each comparison a p-value, and Holm's method corrects the p-values for the
+number of comparisons in the study.
 """
 
 from __future__ import annotations
@@ -27,10 +38,17 @@ from wolfden.engine.contract import Game
 from wolfden.engine.errors import ConfigError
 from wolfden.sim import simulate as sim
 from wolfden.sim.options import extra_variants, parse_game_flags
-from wolfden.sim.report import plot_series
+from wolfden.sim.report import human, plot_series
+from wolfden.sim.stats import CLUSTER_METHOD, Paired, holm, paired
 
 SLOW_GAMES_PER_S = 20.0
 """A bot kind slower than this (games/s on one core) is left out of the default studies."""
+
+STRENGTH = ("ismcts", "belief", "perfect", "older", "rules", "young", "random")
+"""Bot kinds from the strongest down; a study uses the two strongest a game has."""
+
+TIERS = 2
+"""Bot tiers per study: the strongest, and beside it the next (see prepare_study)."""
 
 STUDY_SECONDS = 45.0
 """About how long one study may take by default; slow bots then play fewer games per row."""
@@ -58,6 +76,22 @@ class Study:
     """Bots that a point's own game options choose for some seats, by point label."""
     results: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
     skipped: dict[str, str] = field(default_factory=dict)
+    paired: bool = False
+    """Compare every point with the first, match by match (same seeds), with a paired test."""
+    winners: dict[tuple[str, str], dict[int, str | None]] = field(default_factory=dict)
+    """Each cell's winning team by match index (paired studies only)."""
+    comparisons: dict[tuple[str, str], dict[str, tuple[Paired, float]]] = field(
+        default_factory=dict
+    )
+    """(point, bots) → team → (the paired counts against the first point, Holm-corrected p)."""
+
+
+def strongest(kinds: Sequence[str], tiers: int = TIERS + 1) -> list[str]:
+    """The ``tiers`` strongest bot kinds of a game (in the order of :data:`STRENGTH`; kinds
+    not ranked there come after, in their own order): one more than a study plays, for when
+    the strongest is too slow for a study without ``--games``."""
+    ranked = sorted(kinds, key=lambda k: STRENGTH.index(k) if k in STRENGTH else len(STRENGTH))
+    return ranked[:tiers]
 
 
 # -- which studies ------------------------------------------------------------------------
@@ -65,7 +99,7 @@ class Study:
 
 def werewolf_studies(game: Game, games: int, bot_kinds: list[str]) -> list[Study]:
     config = game.Config
-    kinds: list[str] = [k for k in ("rules", "random") if k in bot_kinds] or bot_kinds[:1]
+    kinds = strongest(bot_kinds)
     by_count = Study(
         "werewolf-players",
         "Werewolf: win rate by player count (standard deal)",
@@ -95,6 +129,7 @@ def werewolf_studies(game: Game, games: int, bot_kinds: list[str]) -> list[Study
         games,
         "The custom-counts variant of the rules: any counts with at least one Werewolf and more "
         "non-Werewolves than Werewolves.",
+        paired=True,
     )
     return [by_count, custom]
 
@@ -169,6 +204,7 @@ def generic_studies(game: Game, games: int, bot_kinds: list[str]) -> list[Study]
                 "Each variant is one option changed from the defaults.",
                 seat_bots=seat_bots,
                 prune=True,
+                paired=True,
             )
         )
     return studies
@@ -194,7 +230,7 @@ SPECIFIC: dict[str, Callable[[Game, int, list[str]], list[Study]]] = {
 
 
 def studies_for(game: Game, games: int) -> list[Study]:
-    kinds = list(sim.bot_kinds(game))
+    kinds = strongest(list(sim.bot_kinds(game)))
     return SPECIFIC.get(game.id, generic_studies)(game, games, kinds)
 
 
@@ -237,17 +273,24 @@ def prepare_study(
     kinds go first and the time left is shared among the rest, a slow kind playing fewer
     games per row (500, 200 or 100).
     """
-    speeds = {kind: probe_speed(study.game, study.points[0][1], kind, seed) for kind in study.bots}
-    remaining = budget or 0.0
-    order = sorted(study.bots, key=lambda kind: -speeds[kind])
-    for i, kind in enumerate(order):
-        speed = speeds[kind]
-        if speed < SLOW_GAMES_PER_S:
+    speeds: dict[str, float] = {}
+    kept: list[str] = []
+    for kind in study.bots:  # strongest first; the two strongest fast enough are kept
+        if len(kept) == TIERS:
+            break
+        speed = speeds[kind] = probe_speed(study.game, study.points[0][1], kind, seed)
+        if budget is not None and speed < SLOW_GAMES_PER_S:
             study.skipped[kind] = (
                 f"left out: about {speed:.2g} games/s on one core is too slow for a study of "
-                f"this size (run `wolfden simulate {study.game.id} --bots {kind}` for it)"
+                f"this size (run `wolfden simulate {study.game.id} --bots {kind}` for it, "
+                f"or give `--games`)"
             )
             continue
+        kept.append(kind)
+    remaining = budget or 0.0
+    order = sorted(kept, key=lambda kind: -speeds[kind])
+    for i, kind in enumerate(order):
+        speed = speeds[kind]
         games = study.games
         if budget is not None:
             share = remaining / (len(order) - i)
@@ -281,14 +324,55 @@ def run_study(
         for label, config in study.points:
             seats = tuple(sorted(study.seat_bots.get(label, {}).items()))
             plan = sim.make_plan(
-                study.game, config, games=games, seed=seed, bots=sim.BotPlan(kind, seats)
+                study.game,
+                config,
+                games=games,
+                seed=seed,
+                bots=sim.BotPlan(kind, seats),
+                keep_rows=study.paired,
             )
             result = sim.run(plan, workers=workers, executor=pool, progress=progress)
             if result.interrupted:
                 raise KeyboardInterrupt
             study.results[(label, kind)] = summary(study.game, config, result)
+            if study.paired:
+                study.winners[(label, kind)] = {r.index: r.winning_team for r in result.rows}
     if study.prune:
         _prune(study)
+    if study.paired:
+        compare_points(study)
+
+
+def compared_teams(teams: Sequence[str], draws: bool) -> list[str]:
+    """The teams a comparison tests: with two teams and no draws one team's wins say it all."""
+    teams = sorted(teams)
+    return teams[:1] if len(teams) == 2 and not draws else teams
+
+
+def compare_points(study: Study) -> None:
+    """Each point against the first, per bot kind and team; Holm over each kind's family."""
+    if len(study.points) < 2:
+        return
+    first = study.points[0][0]
+    for kind in study.bots:
+        base = study.winners.get((first, kind))
+        if base is None:
+            continue
+        cells = [study.results[(label, kind)] for label, _ in study.points]
+        teams = sorted({t for data in cells for t in data["win_rate"]})
+        draws = any(data["draws"] for data in cells)
+        tests: list[tuple[str, str, Paired]] = []
+        for label, _ in study.points[1:]:
+            other = study.winners.get((label, kind))
+            if other is None:
+                continue
+            for team in compared_teams(teams, draws):
+                won_base = {i: w == team for i, w in base.items()}
+                won_other = {i: w == team for i, w in other.items()}
+                tests.append((label, team, paired(won_base, won_other)))
+        adjusted = holm([t[2].p for t in tests])
+        for (label, team, pair), p in zip(tests, adjusted, strict=True):
+            study.comparisons.setdefault((label, kind), {})[team] = (pair, p)
 
 
 _COMPARED = ("win_rate", "draws", "won_by_players", "rounds", "mean_actions", "extras")
@@ -322,6 +406,10 @@ def _pct(entry: Mapping[str, Any]) -> str:
     return f"{100 * entry['rate']:.1f}% ({100 * lo:.1f}–{100 * hi:.1f})"
 
 
+def _p(p: float) -> str:
+    return "< 0.001" if p < 0.001 else f"= {p:.3f}"
+
+
 def _label_extras(data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     """Counted extras worth a column: text values (who died first, which team won each deal)."""
     out = {}
@@ -350,8 +438,9 @@ def study_markdown(study: Study, figure: str, command: str, seed: int) -> str:
     else:
         games = "per row " + ", ".join(f"{n} with `{k}`" for k, n in study.games_by_kind.items())
     lines.append(
-        f"Bots: {bots} (every seat the same kind). Games: {games}. "
-        f"Seed: {seed} (match i uses a seed derived from it and i). Command: `{command}`."
+        f"Bots: {bots} (every seat the same kind; the strongest the game has and the next "
+        f"tier). Games: {games}. Seed: {seed} (match i uses a seed derived from it and i, the "
+        f"same for every point). Command: `{command}`."
     )
     if study.note:
         lines += ["", study.note]
@@ -366,14 +455,37 @@ def study_markdown(study: Study, figure: str, command: str, seed: int) -> str:
             "",
             f"Changing nothing between these bots (every figure as with the defaults): {shown}.",
         ]
-    header = [study.xlabel, "bots", *teams, *solo, "draws", "mean rounds", *extras]
+    compare = [f"vs {study.points[0][0]}"] if study.comparisons else []
+    header = [
+        study.xlabel,
+        "bots",
+        *(human(t) for t in teams),
+        *solo,
+        "draws",
+        "mean rounds",
+        *compare,
+        *(human(e) for e in extras),
+    ]
     lines += [
         "",
-        "Win rates with Wilson 95% intervals in brackets; each game's counted figures (such "
-        "as who died first) as shares of all their occurrences, with their intervals.",
+        "Team win rates with 95% Wilson intervals in brackets (one trial per game). Each "
+        "game's counted figures (such as who died first, or the role of each death) as shares "
+        f"of all their occurrences, with the {CLUSTER_METHOD} (a game counts several deaths).",
+    ]
+    if compare:
+        lines.append(
+            f"The column *{compare[0]}* compares each row with the first point, match by "
+            "match (the same seeds): the change in a team's win rate in percentage points, and "
+            "the exact McNemar test's p-value, Holm-corrected over the study's comparisons "
+            "with the same bots."
+        )
+    lines += [
         "",
         "| " + " | ".join(header) + " |",
-        "|" + "---|" * 2 + "---:|" * (len(teams) + len(solo) + 2) + "---|" * len(extras),
+        "|"
+        + "---|" * 2
+        + "---:|" * (len(teams) + len(solo) + 2)
+        + "---|" * (len(compare) + len(extras)),
     ]
     for kind in study.bots:
         for label, _ in study.points:
@@ -387,6 +499,15 @@ def study_markdown(study: Study, figure: str, command: str, seed: int) -> str:
                 cells.append(f"{100 * row['won_by_players'] / games:.1f}%")
             cells.append(f"{100 * row['draws'] / games:.1f}%")
             cells.append(f"{row['mean_rounds']:.2f}")
+            if compare:
+                tests = study.comparisons.get((label, kind), {})
+                cells.append(
+                    "; ".join(
+                        f"{human(team)} {100 * pair.difference:+.1f} pp, p {_p(p)}"
+                        for team, (pair, p) in tests.items()
+                    )
+                    or "—"
+                )
             found = _label_extras(row)
             for name in extras:
                 share = found.get(name, {})
@@ -398,16 +519,22 @@ def study_markdown(study: Study, figure: str, command: str, seed: int) -> str:
     return "\n".join(lines)
 
 
+MAX_SERIES = 5
+"""At most this many series in one figure."""
+
+
 def _plotted(data: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
-    """What a figure shows of one cell: the team win rates, or for a game whose matches are
-    won by players rather than teams, the shares of its counted figures (who won each deal)."""
+    """What a figure shows of one cell: the team win rates (one team when the two teams'
+    rates add up to one), or for a game whose matches are won by players rather than teams,
+    the shares of its counted figures (who won each deal)."""
     if data["win_rate"]:
-        return dict(data["win_rate"])
+        compared = compared_teams(list(data["win_rate"]), bool(data["draws"]))
+        return {f"{human(t)} wins": data["win_rate"][t] for t in compared}
     teams = set(data["teams"])
     shares = _label_extras(data)
     chosen = {name: share for name, share in shares.items() if teams & set(share)} or shares
     return {
-        f"{name}: {value}": entry
+        f"{human(name)}: {human(value)}": entry
         for name, share in chosen.items()
         for value, entry in share.items()
     }
@@ -422,9 +549,25 @@ def plot_study(study: Study, path: Path) -> None:
         for name in names:
             key = f"{name} ({kind} bots)" if len(study.bots) > 1 else name
             series[key] = [cells[label].get(name) for label in labels]
+    left_out = len(series) - MAX_SERIES
+    series = dict(list(series.items())[:MAX_SERIES])
     path.parent.mkdir(parents=True, exist_ok=True)
     ordered = all(label.isdigit() for label in labels)
-    plot_series(path, study.title, labels, series, study.xlabel, connect=ordered)
+    counts = sorted(set(study.games_by_kind.values()), reverse=True)
+    per_point = (
+        f"{counts[0]} games per point"
+        if len(counts) == 1
+        else "games per point: " + ", ".join(f"{n} ({k})" for k, n in study.games_by_kind.items())
+    )
+    method = (
+        "95% Wilson interval"
+        if any(study.results[(labels[0], k)]["win_rate"] for k in study.bots)
+        else CLUSTER_METHOD
+    )
+    note = f"{per_point}; error bars: {method}."
+    if left_out > 0:
+        note += f" {left_out} more series in the table."
+    plot_series(path, study.title, labels, series, study.xlabel, connect=ordered, note=note)
 
 
 def slugify(text: str) -> str:
@@ -458,4 +601,22 @@ a bot is not a person, so read them as the balance *between these bots*. Regener
 whole page, with its figures in `docs/figures/`, with `wolfden balance`. Each study says the
 bots, the number of games and the seed; the same command gives the same figures on any
 number of cores.
+
+**Which bots.** Every study plays a game with its strongest bots and, beside them, the next
+tier (each row names its bots), so a reader can see whether a finding is about the game or
+about the bots: if the two tiers disagree, it is the bots. A search bot too slow for the
+default time budget is left out (the study says so) unless `--games` is given.
+
+**Intervals.** A team's win rate has one trial per game: its 95% Wilson interval. Rates
+counted over seats or events (per role, per seat, per death: who died first, the role of
+each death) have several trials in one game, which win or lose together; their intervals
+are **clustered by game**: the cluster-robust variance of the ratio gives an effective number
+of independent trials, and the Wilson interval is taken with that number
+(`wolfden.sim.stats.clustered_interval`).
+
+**Comparisons.** Match *i* of every point of a study uses the same seed (common random
+numbers). Variants and role sets are compared with the study's first point match by match
+with the exact McNemar test on one team's wins (the other team's follow when the two are
+complementary); the p-values are Holm-corrected over the study's comparisons with the same
+bots.
 """

@@ -68,12 +68,16 @@ def text(data: Mapping[str, Any], bots: str) -> str:
         f"  {data['seconds']:.2f} s, {data['games_per_second']:.0f} games/s on "
         f"{data['workers']} worker{'s' if data['workers'] != 1 else ''} ({data['backend']})"
     )
-    for title, key in (("team", "win_rate"), ("role", "roles"), ("seat", "seats")):
+    for title, key, method in (
+        ("team", "win_rate", "Wilson 95% interval"),
+        ("role", "roles", "95% interval clustered by game"),
+        ("seat", "seats", "95% interval clustered by game"),
+    ):
         entries = data[key]
         if not entries:
             continue
         width = max(len(str(k)) for k in entries)
-        lines.append(f"Win rate by {title} (Wilson 95% interval):")
+        lines.append(f"Win rate by {title} ({method}):")
         lines.extend(_rate_line(str(name), entry, width) for name, entry in entries.items())
     if data["draws"]:
         lines.append(f"  draws: {data['draws']} ({_pct(data['draws'] / max(1, data['games']))})")
@@ -127,36 +131,59 @@ def _pyplot() -> Any:
     return plt
 
 
-def plot_rates(path: Path, title: str, entries: Mapping[str, Mapping[str, Any]]) -> None:
-    """A bar per entry with its Wilson interval."""
+def human(key: str) -> str:
+    """A label for people from an internal key: ``first_death_role`` → ``First death role``."""
+    text = str(key).replace("_", " ").replace(".", ": ").strip()
+    return text[:1].upper() + text[1:] if text else text
+
+
+def _top(entries: Sequence[Mapping[str, Any]]) -> float:
+    """Room above the highest interval so that no error bar is cut off at 1.0."""
+    high = max((e["ci95"][1] for e in entries), default=1.0)
+    return max(1.0, high) + 0.08
+
+
+def plot_rates(
+    path: Path, title: str, entries: Mapping[str, Mapping[str, Any]], note: str = ""
+) -> None:
+    """A bar per entry with its interval; ``note`` (games, interval method) under the axes."""
     plt = _pyplot()
-    names = [str(n) for n in entries]
+    names = [textwrap.fill(human(str(n)), 14) for n in entries]
     rates = [e["rate"] for e in entries.values()]
     lows = [max(0.0, e["rate"] - e["ci95"][0]) for e in entries.values()]
     highs = [max(0.0, e["ci95"][1] - e["rate"]) for e in entries.values()]
-    fig, ax = plt.subplots(figsize=(max(4.0, 0.7 * len(names) + 2), 3.2))
+    widest = max((len(n) for n in names), default=1)
+    each = max(0.7, min(1.4, 0.09 * min(widest, 14)))
+    fig, ax = plt.subplots(figsize=(max(5.0, each * len(names) + 2), 3.8))
     ax.bar(names, rates, yerr=[lows, highs], capsize=4, color="#4c72b0")
-    ax.set_ylim(0, 1)
+    ax.set_ylim(0, _top(list(entries.values())))
+    ax.axhline(1.0, color="#999", linewidth=0.8)
     ax.set_ylabel("win rate")
-    ax.set_title(title)
+    ax.set_title(textwrap.fill(title, 50))
+    if note:
+        fig.text(0.01, 0.01, textwrap.fill(note, 90), fontsize="x-small", color="#444")
     ax.grid(axis="y", alpha=0.3)
-    plt.setp(ax.get_xticklabels(), rotation=30 if len(names) > 6 else 0, ha="right")
-    fig.tight_layout()
+    turn = len(names) > 6
+    plt.setp(ax.get_xticklabels(), rotation=30 if turn else 0, ha="right" if turn else "center")
+    fig.tight_layout(rect=(0, 0.07 if note else 0, 1, 1))
     fig.savefig(path, dpi=100)
     plt.close(fig)
 
 
-def plot_counts(path: Path, title: str, counts: Mapping[str, int], xlabel: str = "") -> None:
+def plot_counts(
+    path: Path, title: str, counts: Mapping[str, int], xlabel: str = "", ylabel: str = "games"
+) -> None:
     """A histogram of counted values (game lengths, categorical extras)."""
     plt = _pyplot()
     names = [str(k) for k in counts]
     fig, ax = plt.subplots(figsize=(max(4.0, 0.45 * len(names) + 2), 3.2))
     ax.bar(names, list(counts.values()), color="#55a868")
-    ax.set_ylabel("games")
+    ax.set_ylabel(ylabel)
     ax.set_xlabel(xlabel)
     ax.set_title(title)
     ax.grid(axis="y", alpha=0.3)
-    plt.setp(ax.get_xticklabels(), rotation=30 if len(names) > 8 else 0, ha="right")
+    turn = len(names) > 8
+    plt.setp(ax.get_xticklabels(), rotation=30 if turn else 0, ha="right" if turn else "center")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
@@ -169,11 +196,13 @@ def plot_series(
     series: Mapping[str, Sequence[Mapping[str, Any] | None]],
     xlabel: str = "",
     connect: bool = True,
+    note: str = "",
 ) -> None:
     """Win rate against a setting (player count, variant): one series per team with interval
-    bars, joined by lines when the setting is ordered (``connect``)."""
+    bars, joined by lines when the setting is ordered (``connect``); ``note`` (games per
+    point, interval method) under the axes."""
     plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(max(5.0, 0.8 * len(xlabels) + 2.5) + 2.2, 3.6))
+    fig, ax = plt.subplots(figsize=(max(5.0, 0.8 * len(xlabels) + 2.5) + 2.2, 4.0))
     xs = list(range(len(xlabels)))
     shift = min(0.08, 0.36 / len(series)) if len(series) > 1 else 0.0
     for i, (name, entries) in enumerate(series.items()):
@@ -195,13 +224,17 @@ def plot_series(
         )
     ax.set_xticks(xs)
     ax.set_xticklabels(list(xlabels), rotation=30 if len(xlabels) > 6 else 0, ha="right")
-    ax.set_ylim(0, 1)
+    shown = [e for entries in series.values() for e in entries if e is not None]
+    ax.set_ylim(0, _top(shown))
+    ax.axhline(1.0, color="#999", linewidth=0.8)
     ax.set_ylabel("win rate")
     ax.set_xlabel(xlabel)
     ax.set_title(textwrap.fill(title, 48))
     ax.grid(alpha=0.3)
     ax.legend(fontsize="small", bbox_to_anchor=(1.02, 1), loc="upper left", borderaxespad=0)
-    fig.tight_layout()
+    if note:
+        fig.text(0.01, 0.01, textwrap.fill(note, 100), fontsize="x-small", color="#444")
+    fig.tight_layout(rect=(0, 0.07 if note else 0, 1, 1))
     fig.savefig(path, dpi=100)
     plt.close(fig)
 
@@ -256,7 +289,9 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def _rate_table(title: str, entries: Mapping[str, Mapping[str, Any]]) -> str:
+def _rate_table(
+    title: str, entries: Mapping[str, Mapping[str, Any]], method: str = "Wilson"
+) -> str:
     rows = "".join(
         f"<tr><td>{html.escape(str(name))}</td><td>{e['wins']}</td><td>{e['games']}</td>"
         f"<td>{100 * e['rate']:.1f}%</td>"
@@ -265,7 +300,7 @@ def _rate_table(title: str, entries: Mapping[str, Mapping[str, Any]]) -> str:
     )
     return (
         f"<h2>{html.escape(title)}</h2><table><tr><th></th><th>wins</th><th>games</th>"
-        f"<th>rate</th><th>95% interval (Wilson)</th></tr>{rows}</table>"
+        f"<th>rate</th><th>95% interval ({html.escape(method)})</th></tr>{rows}</table>"
     )
 
 
@@ -298,14 +333,15 @@ def write_report(directory: Path, data: Mapping[str, Any], rows: Sequence[Row], 
         " <a href='summary.json'>summary.json</a>.</p>",
     ]
     images: list[tuple[str, str]] = []
-    for key, title, file in (
-        ("win_rate", "Win rate by team", "teams.png"),
-        ("roles", "Win rate by role", "roles.png"),
-        ("seats", "Win rate by seat", "seats.png"),
+    for key, title, file, method in (
+        ("win_rate", "Win rate by team", "teams.png", "95% Wilson interval"),
+        ("roles", "Win rate by role", "roles.png", "95% Wilson interval clustered by game"),
+        ("seats", "Win rate by seat", "seats.png", "95% Wilson interval clustered by game"),
     ):
         if data[key]:
-            plot_rates(directory / file, title, data[key])
-            parts.append(_rate_table(title, data[key]))
+            note = f"{data['games']} games; error bars: {method}. Bots: {bots}."
+            plot_rates(directory / file, title, data[key], note)
+            parts.append(_rate_table(title, data[key], method))
             parts.append(f"<img src='{file}' alt='{html.escape(title)}'>")
             images.append((title, file))
     plot_counts(directory / "rounds.png", "Game length", data["rounds"]["histogram"], "rounds")
@@ -324,7 +360,7 @@ def write_report(directory: Path, data: Mapping[str, Any], rows: Sequence[Row], 
         parts.append(f"<h3>{html.escape(name)}</h3><p>{html.escape(summary_text)}</p>")
         if extra.get("counts"):
             file = f"extra-{i}.png"
-            plot_counts(directory / file, name, extra["counts"])
+            plot_counts(directory / file, human(name), extra["counts"], ylabel="occurrences")
             parts.append(f"<img src='{file}' alt='{html.escape(name)}'>")
     (directory / "index.html").write_text("\n".join(parts) + "\n</html>\n", encoding="utf-8")
     write_csv(directory / "results.csv", rows)

@@ -19,12 +19,13 @@ import secrets
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from wolfden.engine.errors import WolfdenError
-from wolfden.storage.rooms import StorageError as RoomsStorageError
-from wolfden.storage.rooms import connect, default_db_path
+from wolfden.storage.errors import StorageError
+from wolfden.storage.sqlite import connect, default_db_path, migrate, transaction
 from wolfden.storage.words import WordList, check_tags, prepare
 from wolfden.words.builtin import AGES, DIFFICULTIES
 from wolfden.words.filter import unsuitable
@@ -265,39 +266,19 @@ class CommunityStore:
     def __init__(self, path: str | Path | None = None, *, upto: int | None = None) -> None:
         self.path = str(path) if path is not None else str(default_db_path())
         try:
-            if self.path != ":memory:":
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             self.db = connect(self.path)
-            self.db.execute("PRAGMA foreign_keys = ON")
             self.version = self._migrate(len(MIGRATIONS) if upto is None else upto)
-        except (sqlite3.Error, OSError, RoomsStorageError) as exc:
-            raise RoomsStorageError(f"cannot open the database {self.path}: {exc}") from exc
+        except (sqlite3.Error, OSError) as exc:
+            raise StorageError(f"cannot open the database {self.path}: {exc}") from exc
 
     def close(self) -> None:
         self.db.close()
 
     def _migrate(self, target: int) -> int:
-        row = self.db.execute(
-            "SELECT version FROM wolfden_schema WHERE component = ?", (COMPONENT,)
-        ).fetchone()
-        current = row[0] if row else 0
-        if current > len(MIGRATIONS):
-            raise RoomsStorageError(
-                f"the database was written by a newer wolfden (community schema {current}, "
-                f"this one knows up to {len(MIGRATIONS)}); upgrade wolfden or use another --db"
-            )
-        for version in range(current, target):
-            with self._transaction():
-                MIGRATIONS[version](self.db)
-                self.db.execute(
-                    "INSERT INTO wolfden_schema (component, version) VALUES (?, ?) "
-                    "ON CONFLICT(component) DO UPDATE SET version = excluded.version",
-                    (COMPONENT, version + 1),
-                )
-        return max(current, target)
+        return migrate(self.db, COMPONENT, MIGRATIONS, target)
 
-    def _transaction(self) -> _Transaction:
-        return _Transaction(self.db)
+    def _transaction(self) -> AbstractContextManager[sqlite3.Connection]:
+        return transaction(self.db)
 
     # -- profiles ---------------------------------------------------------------------
 
@@ -643,14 +624,3 @@ class CommunityStore:
         if row is None or not isinstance(token, str) or not token:
             return False
         return hmac.compare_digest(key_digest(token), str(row[0]))
-
-
-class _Transaction:
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
-
-    def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, kind: object, value: object, tb: object) -> None:
-        self.db.execute("COMMIT" if kind is None else "ROLLBACK")

@@ -11,21 +11,17 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
-from wolfden.engine.errors import WolfdenError
-from wolfden.storage.rooms import StorageError as RoomsStorageError
-from wolfden.storage.rooms import connect, default_db_path
+from wolfden.storage.errors import StorageError
+from wolfden.storage.sqlite import connect, default_db_path, migrate, transaction
 from wolfden.words.builtin import AGES, DIFFICULTIES
 from wolfden.words.validate import WordError, fold, validate_entries
 
 COMPONENT = "words"
 MAX_NAME = 60
-
-
-class StorageError(WolfdenError, RuntimeError):
-    """The database could not be read or written, or a list does not exist."""
 
 
 class WordList(NamedTuple):
@@ -149,39 +145,19 @@ class SqliteWordStore:
     def __init__(self, path: str | Path | None = None) -> None:
         self.path = str(path) if path is not None else str(default_db_path())
         try:
-            if self.path != ":memory:":
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             self.db = connect(self.path)
-            self.db.execute("PRAGMA foreign_keys = ON")
             self.version = self._migrate()
-        except (sqlite3.Error, OSError, RoomsStorageError) as exc:
+        except (sqlite3.Error, OSError) as exc:
             raise StorageError(f"cannot open the database {self.path}: {exc}") from exc
 
     def close(self) -> None:
         self.db.close()
 
     def _migrate(self) -> int:
-        row = self.db.execute(
-            "SELECT version FROM wolfden_schema WHERE component = ?", (COMPONENT,)
-        ).fetchone()
-        current = row[0] if row else 0
-        if current > len(MIGRATIONS):
-            raise StorageError(
-                f"the database was written by a newer wolfden (words schema {current}, this "
-                f"one knows up to {len(MIGRATIONS)}); upgrade wolfden or use another --db"
-            )
-        for version in range(current, len(MIGRATIONS)):
-            with self._transaction():
-                MIGRATIONS[version](self.db)
-                self.db.execute(
-                    "INSERT INTO wolfden_schema (component, version) VALUES (?, ?) "
-                    "ON CONFLICT(component) DO UPDATE SET version = excluded.version",
-                    (COMPONENT, version + 1),
-                )
-        return len(MIGRATIONS)
+        return migrate(self.db, COMPONENT, MIGRATIONS)
 
-    def _transaction(self) -> _Transaction:
-        return _Transaction(self.db)
+    def _transaction(self) -> AbstractContextManager[sqlite3.Connection]:
+        return transaction(self.db)
 
     def lists(self) -> list[WordListInfo]:
         rows = self.db.execute(
@@ -248,20 +224,6 @@ class SqliteWordStore:
         list_id = self._row(name)[0]
         with self._transaction():
             self.db.execute("DELETE FROM word_lists WHERE id = ?", (list_id,))
-
-
-class _Transaction:
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
-
-    def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, kind: object, value: object, tb: object) -> None:
-        if kind is None:
-            self.db.execute("COMMIT")
-        else:
-            self.db.execute("ROLLBACK")
 
 
 def open_store(path: str | Path | None = None) -> SqliteWordStore:

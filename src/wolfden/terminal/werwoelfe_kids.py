@@ -19,7 +19,7 @@ import click
 from wolfden.bots.werwoelfe_kids import LEVELS
 from wolfden.engine.errors import ConfigError
 from wolfden.engine.types import Action
-from wolfden.games.werwoelfe_kids.village import CAST, EASY_DOORS, PLAIN_DOOR
+from wolfden.games.werwoelfe_kids.pieces import CAST, EASY_DOORS, PLAIN_DOOR
 
 INNER = 10
 """Characters inside a house's box."""

@@ -212,8 +212,8 @@ def test_word_lists_share_one_database_file_with_the_server(tmp_path: Path) -> N
     from wolfden.storage import rooms
 
     path = tmp_path / "wolfden.sqlite3"
-    db = rooms.connect(path)
-    rooms.migrate(db)
+    rooms.SqliteRoomStore(path).close()
+    db = sqlite3.connect(path)
     store = SqliteWordStore(path)
     store.save(WordList("Pets", "easy", "all", ("cat",)))
     versions = dict(db.execute("SELECT component, version FROM wolfden_schema").fetchall())

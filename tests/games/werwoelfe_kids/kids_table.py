@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from wolfden import games
@@ -81,7 +82,7 @@ class Table:
         """Roll the duel out; the dice are re-seeded until ``team`` wins (the dice are fair)."""
         start = self.state
         for attempt in range(200):
-            self.state = start.evolve(rng=derive_seed(attempt, 99))
+            self.state = replace(start, rng=derive_seed(attempt, 99))
             turn = 0
             while self.phase == "duel":
                 acting = sorted(GAME.actors(self.state))

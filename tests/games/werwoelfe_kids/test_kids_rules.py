@@ -7,6 +7,8 @@ C3 and C4 are empty.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from wolfden.engine.errors import ConfigError, IllegalAction, MatchOver, NotYourTurn
@@ -132,7 +134,7 @@ def test_a_discovered_werewolf_is_caught_without_a_duel(table: Table) -> None:
     table.do(WEREWOLVES, "stay")
     table.do(VILLAGE, "open C4")
     assert table.cues() == ["caught"] and table.phase == "peek"
-    assert table.state.caught == 1 and table.state.stats[0] == 1
+    assert table.state.caught == 1 and table.state.stats.duels == 1
     assert table.view(VILLAGE)["peek"]["result"] == "caught"
     assert table.behind("C4") == "empty"
 
@@ -387,7 +389,7 @@ def test_the_round_based_duel_waits_for_both_teams_and_a_shared_finish_rolls_aga
     t.do(VILLAGE, "open C4")
     start = t.state
     for attempt in range(100):
-        t.state = start.evolve(rng=derive_seed(attempt, 5))
+        t.state = replace(start, rng=derive_seed(attempt, 5))
         t.do(VILLAGE, "roll")
         assert GAME.actors(t.state) == frozenset({WEREWOLVES}) and t.view(VILLAGE)["duel"][
             "ready"

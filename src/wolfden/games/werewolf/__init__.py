@@ -45,6 +45,7 @@ def sample_configs() -> list[Config]:
         Config(players=9, werewolves=1, seers=2, guardians=0),
         Config(players=10, werewolves=4, seers=1, guardians=2, pack_rounds=1),
         Config(players=12, villager_only=tuple(range(9)), round_limit=3),
+        Config(players=8, talk=True),
     ]
     return configs
 

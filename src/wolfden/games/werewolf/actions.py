@@ -17,6 +17,23 @@ PROTECT = tuple(Action("protect", (s,)) for s in _SEATS)
 VOTE = tuple(Action("vote", (s,)) for s in _SEATS)
 ABSTAIN = Action("abstain")
 
+# Structured talk (with the ``talk`` option): public claims during the discussion. They change
+# nothing in the rules, and anyone may lie.
+CLAIM_ROLE = "claim_role"
+"""``claim_role seer``: "I am the Seer"."""
+CLAIM_CHECK = "claim_check"
+"""``claim_check 3 werewolf`` / ``claim_check 3 clear``: "I checked Player 4: a Werewolf / not"."""
+SUSPECT = "suspect"
+"""``suspect 3``: "I suspect Player 4"."""
+TRUST = "trust"
+"""``trust 3``: "I trust Player 4"."""
+CLAIM_PROTECT = "claim_protect"
+"""``claim_protect 3``: "I protected Player 4"."""
+QUIET = Action("quiet")
+"""Nothing more to say today (the player's claims end until the next discussion)."""
+CLAIMS = (CLAIM_ROLE, CLAIM_CHECK, SUSPECT, TRUST, CLAIM_PROTECT)
+CHECK_RESULTS = ("werewolf", "clear")
+
 DAWN = Action("dawn")
 """The clock ends the night (never before the minimum night length)."""
 END_DISCUSSION = Action("end_discussion")

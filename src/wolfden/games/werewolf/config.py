@@ -46,6 +46,11 @@ class Config:
     dead_see_all: bool = option(
         True, "eliminated players watch with open eyes: every role and action"
     )
+    talk: bool = option(
+        False,
+        "structured talk: during the discussion each living player may make up to 3 public "
+        "claims (I am the <role>; I checked <player>; I suspect, trust or protected <player>)",
+    )
 
     @property
     def werewolf_count(self) -> int:

@@ -11,6 +11,7 @@ from typing import Any
 from wolfden.engine.types import PUBLIC, Audience, Event
 from wolfden.games.werewolf.config import Config
 from wolfden.games.werewolf.roles import Card, Role, Team, cards_for
+from wolfden.games.werewolf.state import Claim
 
 NIGHT_FALLS = "Night falls. Everyone, close your eyes."
 WOLVES_WAKE = "Werewolves, wake and silently choose a target."
@@ -115,6 +116,30 @@ def no_one_taken() -> Event:
 
 def discuss() -> Event:
     return Event("narration", {"phase": "discussion"}, PUBLIC, DISCUSS)
+
+
+def claim(config: Config, claim: Claim) -> Event:
+    """A public claim of the structured talk, read out in the speaker's words."""
+    target = config.name(claim.target) if claim.target is not None else ""
+    if claim.kind == "claim_role":
+        words = f"I am the {str(claim.value).capitalize()}."
+    elif claim.kind == "claim_check":
+        result = "a Werewolf" if claim.value == "werewolf" else "not a Werewolf"
+        words = f"I checked {target}: {result}."
+    elif claim.kind == "suspect":
+        words = f"I suspect {target}."
+    elif claim.kind == "trust":
+        words = f"I trust {target}."
+    else:
+        words = f"I protected {target}."
+    return Event("claim", claim.to_json(), PUBLIC, f"{config.name(claim.seat)}: “{words}”")
+
+
+def quiet(seat: int) -> Event:
+    """The player's receipt: their claims are over for today."""
+    return Event(
+        "quiet", {"seat": seat}, Audience.only(seat), "You have nothing more to say today."
+    )
 
 
 def ballot_open(candidates: Iterable[int], revote: bool) -> Event:

@@ -1,8 +1,9 @@
 """The rules of the Werewolf party game (seed 001 and the werewolf rulings).
 
 One function per step of a round, in the seed's order: the deal; the night (the Werewolves'
-pick, the Seer's check, the Guardian's protection); dawn; the day's discussion; the vote and
-the revote; every elimination, and the win check that follows it. ``apply`` finds the step an
+pick, the Seer's check, the Guardian's protection); dawn; the day's discussion (with the
+``talk`` option, its public claims); the vote and the revote; every elimination, and the win
+check that follows it. ``apply`` finds the step an
 action belongs to; nothing here reads a clock or changes a state it was given.
 """
 
@@ -18,20 +19,37 @@ from wolfden.games.werewolf import narration as say
 from wolfden.games.werewolf.actions import (
     ABSTAIN,
     CHECK,
+    CHECK_RESULTS,
+    CLAIM_CHECK,
+    CLAIM_PROTECT,
+    CLAIM_ROLE,
     CLOSE_BALLOT,
     DAWN,
     END_DISCUSSION,
     PICK,
     PROTECT,
+    QUIET,
+    SUSPECT,
+    TRUST,
     VOTE,
     target_of,
 )
 from wolfden.games.werewolf.config import Config
 from wolfden.games.werewolf.roles import Card, Phase, Role, Team, cards_for
-from wolfden.games.werewolf.state import Death, Night, SeerCheck, State, Tally, with_choice
+from wolfden.games.werewolf.state import (
+    Claim,
+    Death,
+    Night,
+    SeerCheck,
+    State,
+    Tally,
+    with_choice,
+)
 
 Result = tuple[State, list[Event]]
 BALLOTS = (Phase.VOTE, Phase.REVOTE)
+CLAIMS_PER_DAY = 3
+"""With the ``talk`` option: how many claims each living player may make in one discussion."""
 
 
 # -- the deal ---------------------------------------------------------------------------------
@@ -118,6 +136,8 @@ def legal_actions(state: State, seat: int | None) -> list[Action]:
         return []
     if state.phase in BALLOTS:
         return [VOTE[c] for c in state.candidates if c != seat] + [ABSTAIN]
+    if state.phase is Phase.DISCUSSION:
+        return talk_actions(state, seat)
     role = state.roles[seat]
     living = state.living()
     if role is Role.WEREWOLF:
@@ -164,6 +184,8 @@ def apply(state: State, seat: int | None, action: Action) -> Result:
         raise NotYourTurn(_not_your_turn(state, seat))
     if state.phase in BALLOTS:
         return vote(state, seat, action)
+    if state.phase is Phase.DISCUSSION:
+        return talk(state, seat, action)
     role = state.roles[seat]
     if role is Role.WEREWOLF:
         return werewolf_pick(state, seat, action)
@@ -181,6 +203,8 @@ def _not_your_turn(state: State, seat: int) -> str:
     if state.phase is Phase.NIGHT:
         return "you have nothing (more) to do tonight"
     if state.phase is Phase.DISCUSSION:
+        if state.config.talk:
+            return "you have said your piece today; the ballot opens when the discussion ends"
         return "it is time to discuss; the ballot opens when the discussion ends"
     return "you have already voted in this ballot"
 
@@ -341,11 +365,66 @@ def dawn(state: State) -> Result:
         events.append(eliminated)
     if winner(state) is not None:
         return game_over(state, events)
-    state = replace(state, phase=Phase.DISCUSSION, seq=state.seq + 1)
+    # With structured talk every living player may make claims during the discussion.
+    talkers = state.alive if state.config.talk else frozenset()
+    state = replace(state, phase=Phase.DISCUSSION, seq=state.seq + 1, pending=talkers)
     return state, [*events, say.discuss()]
 
 
 # -- the day ----------------------------------------------------------------------------------
+
+
+def claims_today(state: State, seat: int) -> tuple[Claim, ...]:
+    return tuple(c for c in state.claims if c.round == state.round and c.seat == seat)
+
+
+def talk_actions(state: State, seat: int) -> list[Action]:
+    """The claims a living player may still make in today's discussion (each at most once),
+    then ``quiet``. Roles are those of the deal, which everyone knows."""
+    living = state.living()
+    others = [t for t in living if t != seat]
+    dealt = [role for role in Role if any(card.role is role for card in state.cards)]
+    offered = [Action(CLAIM_ROLE, (role.value,)) for role in dealt]
+    offered += [Action(CLAIM_CHECK, (t, result)) for t in others for result in CHECK_RESULTS]
+    offered += [Action(SUSPECT, (t,)) for t in others]
+    offered += [Action(TRUST, (t,)) for t in others]
+    offered += [Action(CLAIM_PROTECT, (t,)) for t in living]
+    said = {_said(c) for c in claims_today(state, seat)}
+    return [a for a in offered if a not in said] + [QUIET]
+
+
+def _said(claim: Claim) -> Action:
+    """The action that made a claim."""
+    if claim.kind == CLAIM_ROLE:
+        return Action(CLAIM_ROLE, (str(claim.value),))
+    if claim.kind == CLAIM_CHECK:
+        return Action(CLAIM_CHECK, (int(claim.target or 0), str(claim.value)))
+    return Action(claim.kind, (int(claim.target or 0),))
+
+
+def talk(state: State, seat: int, action: Action) -> Result:
+    """A public claim: everyone hears it, and it changes nothing in the rules (anyone may lie).
+    After ``CLAIMS_PER_DAY`` claims, or ``quiet``, the player's claims end for the day."""
+    if action == QUIET:
+        return replace(state, pending=state.pending - {seat}), [say.quiet(seat)]
+    if action not in talk_actions(state, seat):
+        raise IllegalAction(
+            f"'{action}' is not a claim you can make now. During the discussion you may say "
+            "'claim_role ROLE' (a role of the deal), 'claim_check N werewolf' or "
+            "'claim_check N clear', 'suspect N', 'trust N', 'claim_protect N' (N a living "
+            "player, not yourself except for claim_protect), each once a day, or 'quiet'"
+        )
+    kind = action.name
+    if kind == CLAIM_ROLE:
+        claim = Claim(state.round, seat, kind, None, str(action.args[0]))
+    elif kind == CLAIM_CHECK:
+        claim = Claim(state.round, seat, kind, int(action.args[0]), str(action.args[1]))
+    else:
+        claim = Claim(state.round, seat, kind, int(action.args[0]))
+    state = replace(state, claims=(*state.claims, claim))
+    if len(claims_today(state, seat)) >= CLAIMS_PER_DAY:
+        state = replace(state, pending=state.pending - {seat})
+    return state, [say.claim(state.config, claim)]
 
 
 def end_discussion(state: State) -> Result:

@@ -88,6 +88,30 @@ class Tally:
 
 
 @dataclass(frozen=True, slots=True)
+class Claim:
+    """A public claim of the structured talk: what a player said, true or not."""
+
+    round: int
+    seat: int
+    kind: str
+    """One of ``actions.CLAIMS``."""
+    target: int | None = None
+    """The player the claim is about (not for ``claim_role``)."""
+    value: str | None = None
+    """The role claimed, or a check's result: ``werewolf`` or ``clear``."""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"round": self.round, "seat": self.seat, "claim": self.kind}
+        if self.target is not None:
+            out["target"] = self.target
+        if self.kind == "claim_role":
+            out["role"] = self.value
+        elif self.kind == "claim_check":
+            out["werewolf"] = self.value == "werewolf"
+        return out
+
+
+@dataclass(frozen=True, slots=True)
 class Death:
     round: int
     seat: int
@@ -138,6 +162,8 @@ class State:
     winner: Team | None
     summary: str
     """The closing line, once the game is over."""
+    claims: tuple[Claim, ...] = ()
+    """Every public claim of the structured talk, in order (only with the ``talk`` option)."""
 
     @property
     def players(self) -> int:

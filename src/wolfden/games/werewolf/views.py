@@ -4,6 +4,7 @@
   they received; a Guardian whom they protect and whom they may not protect tonight.
 - Everyone sees who is alive, every revealed card, the announcements, and each closed ballot's
   tally (with who voted for whom when ``public_ballots`` is on); never an open ballot's votes.
+  With the ``talk`` option everyone sees every public claim.
 - Eliminated players watch with open eyes by default (``dead_see_all``): every role and action.
 - Spectators and the shared table screen see only what is public.
 - After the end every card is public; the omniscient viewer (replays) sees everything.
@@ -19,7 +20,7 @@ from wolfden.engine.rng import Rng
 from wolfden.engine.types import Event, Viewer, ViewerKind, filter_events
 from wolfden.games.werewolf import narration as say
 from wolfden.games.werewolf.roles import Phase, Role
-from wolfden.games.werewolf.rules import BALLOTS, timer
+from wolfden.games.werewolf.rules import BALLOTS, CLAIMS_PER_DAY, claims_today, timer
 from wolfden.games.werewolf.state import SeerCheck, State, with_choice
 
 
@@ -92,6 +93,8 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         if countdown is None
         else {"label": countdown.label, "seconds": countdown.seconds},
     }
+    if config.talk:
+        out["claims"] = [claim.to_json() for claim in state.claims]
     ballot = state.phase in BALLOTS
     if ballot:
         out["ballot"] = {
@@ -163,6 +166,10 @@ def _private(state: State, seat: int) -> dict[str, Any]:
     if state.phase in BALLOTS:
         me["voted"] = state.has_voted(seat)
         me["vote"] = state.votes[seat]
+    if state.config.talk and state.phase is Phase.DISCUSSION and state.is_alive(seat):
+        me["claims_left"] = (
+            CLAIMS_PER_DAY - len(claims_today(state, seat)) if seat in state.pending else 0
+        )
     return me
 
 

@@ -1,9 +1,5 @@
-"""Roles, difficulties and the configuration of a Werewords match.
-
-A match has one card more than players: the Mayor card plus one role card per player. The
-holder of the Mayor card is the Mayor and takes the leftover card as their secret role, so every
-role card is in play.
-"""
+"""Difficulties, modes and the configuration of a Werewords match (the roles are in
+``roles.py``)."""
 
 from __future__ import annotations
 
@@ -14,73 +10,12 @@ from functools import lru_cache
 
 from wolfden.engine.config import option
 from wolfden.engine.errors import ConfigError
+from wolfden.games.werewords.roles import DELUXE, SINGLE, WEREWOLF_TEAM, Role
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 20
 MAX_QUESTION = 140
 MAX_CLUE = 40
-
-
-class Role(enum.Enum):
-    VILLAGER = "villager"
-    SEER = "seer"
-    FORTUNE_TELLER = "fortune_teller"
-    APPRENTICE = "apprentice"
-    WEREWOLF = "werewolf"
-    MINION = "minion"
-    MASON = "mason"
-    THING = "thing"
-    BEHOLDER = "beholder"
-    DOPPELGANGER = "doppelganger"
-
-    @property
-    def title(self) -> str:
-        return ROLE_TITLES[self]
-
-
-ROLE_TITLES = {
-    Role.VILLAGER: "Villager",
-    Role.SEER: "Seer",
-    Role.FORTUNE_TELLER: "Fortune Teller",
-    Role.APPRENTICE: "Apprentice",
-    Role.WEREWOLF: "Werewolf",
-    Role.MINION: "Minion",
-    Role.MASON: "Mason",
-    Role.THING: "Thing",
-    Role.BEHOLDER: "Beholder",
-    Role.DOPPELGANGER: "Doppelgänger",
-}
-
-DELUXE = frozenset(
-    {
-        Role.FORTUNE_TELLER,
-        Role.APPRENTICE,
-        Role.MINION,
-        Role.MASON,
-        Role.THING,
-        Role.BEHOLDER,
-        Role.DOPPELGANGER,
-    }
-)
-WEREWOLF_TEAM = frozenset({Role.WEREWOLF, Role.MINION})
-SINGLE = (
-    Role.SEER,
-    Role.FORTUNE_TELLER,
-    Role.APPRENTICE,
-    Role.MINION,
-    Role.THING,
-    Role.BEHOLDER,
-    Role.DOPPELGANGER,
-)
-
-
-class Team(enum.Enum):
-    VILLAGE = "village"
-    WEREWOLVES = "werewolves"
-
-
-def team_of(role: Role) -> Team:
-    return Team.WEREWOLVES if role in WEREWOLF_TEAM else Team.VILLAGE
 
 
 class Difficulty(enum.Enum):

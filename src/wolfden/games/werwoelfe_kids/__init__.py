@@ -1,14 +1,16 @@
 """Werwölfe Kids: two teams, a hidden village of houses, memory, moving werewolves, a dice duel.
 
 Seat 0 is the Village team, seat 1 the Werewolf team; each seat is shared by everyone on that
-team (one device per team, or one shared device with ``handover`` screens). The rules are in
-:mod:`.rules`, what each viewer sees in :mod:`.views`; ``docs/games/werwoelfe-kids.md`` is the
-rules page with our rulings.
+team (one device per team, or one shared device with ``handover`` screens). The teams, the
+pieces in the box and the phases are in :mod:`.pieces`, the state in :mod:`.state`, the rules
+and the outcome in :mod:`.rules`, what each viewer sees in :mod:`.views`;
+``docs/games/werwoelfe-kids.md`` is the rules page with our rulings.
 """
 
 from __future__ import annotations
 
 from wolfden.games.werwoelfe_kids.config import Config, Doors, DuelMode, Language, Layout
+from wolfden.games.werwoelfe_kids.pieces import VILLAGE, WEREWOLVES, Phase, team_names
 from wolfden.games.werwoelfe_kids.rules import (
     actors,
     apply,
@@ -17,11 +19,11 @@ from wolfden.games.werwoelfe_kids.rules import (
     num_seats,
     outcome,
     phase_seq,
+    seat_teams,
     setup,
     timer,
 )
-from wolfden.games.werwoelfe_kids.state import VILLAGE, WEREWOLVES, Phase, State
-from wolfden.games.werwoelfe_kids.teams import seat_teams, team_names
+from wolfden.games.werwoelfe_kids.state import State
 from wolfden.games.werwoelfe_kids.views import perturb_hidden, view, visible_events
 
 id = "werwoelfe-kids"

@@ -1,159 +1,117 @@
-"""The state of a match: a small slotted object, copied (never mutated) by every rule."""
+"""Werwölfe Kids' immutable state: frozen dataclasses, changed only by ``dataclasses.replace``.
+
+Per-team facts are pairs indexed by team (seat 0 the Village team, seat 1 the Werewolf team);
+houses are numbered row by row from 0 and hold a content of :mod:`.pieces`.
+"""
 
 from __future__ import annotations
 
-import enum
-from typing import Any
+from dataclasses import dataclass
+from typing import TypeVar
 
 from wolfden.games.werwoelfe_kids.config import Config
+from wolfden.games.werwoelfe_kids.pieces import VILLAGE, Phase
 
-VILLAGE = 0
-"""Seat 0 is the Village team."""
-WEREWOLVES = 1
-"""Seat 1 is the Werewolf team."""
-TEAMS = ("village", "werewolves")
-
-# What lies in a house frame: a person (0–12, an index into CAST), nothing, or a werewolf tile.
-EMPTY = -1
-WOLF = 13
-"""A werewolf tile on its normal side."""
-DISCOVERED = 14
-"""A werewolf tile turned to its Discovered side (it won a dice duel)."""
+T = TypeVar("T")
 
 
-def is_wolf(content: int) -> bool:
-    return content >= WOLF
+def for_team(pair: tuple[T, T], team: int, value: T) -> tuple[T, T]:
+    """A per-team pair with one team's entry changed."""
+    return (value, pair[1]) if team == VILLAGE else (pair[0], value)
 
 
-def is_person(content: int) -> bool:
-    return 0 <= content < WOLF
+def with_content(houses: tuple[int, ...], house: int, content: int) -> tuple[int, ...]:
+    """The houses with one house's content changed."""
+    return tuple(content if h == house else old for h, old in enumerate(houses))
 
 
-class Phase(enum.Enum):
-    PLACE = "place"
-    """Setup: the Village team places its people (the Werewolf team has its eyes closed)."""
-    HAUNT = "haunt"
-    """Setup: the Werewolf team puts its 3 werewolves into 3 different houses."""
-    DAY = "day"
-    """The Village team opens one door."""
-    PEEK = "peek"
-    """A door stands open for the team that opened it, until it closes (or the time is up)."""
-    DUEL = "duel"
-    """Both teams are awake and roll dice."""
-    NIGHT = "night"
-    """The Werewolf team opens one door."""
-    MOVE = "move"
-    """The Werewolf team moves the werewolf it found (1–2 steps) or leaves it."""
-    ESCAPE = "escape"
-    """The night after a lost duel: the discovered werewolf flees instead of a door opening."""
-    WAKE = "wake"
-    """Hand-over screen on a shared device: the next team taps when it is awake."""
-    OVER = "over"
+@dataclass(frozen=True, slots=True)
+class Look:
+    """An open door: the house, what was there when the door was lifted, what is there now."""
+
+    house: int
+    found: int
+    now: int
 
 
-Peek = tuple[tuple[int, int, int], ...]
-"""Open doors: (house, what was there when the door was lifted, what is there now)."""
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A notebook entry (the memory aid): what the team saw in a house, and on which day."""
+
+    saw: int
+    day: int
 
 
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """A team's last roll in the dice duel: how many dice, how many showed the symbol."""
+
+    dice: int = 0
+    symbols: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """Counters of the match, for the outcome's statistics (in the order they are reported)."""
+
+    duels: int = 0
+    duels_won_by_village: int = 0
+    duels_won_by_werewolves: int = 0
+    escapes: int = 0
+    werewolf_moves: int = 0
+    moves_blocked: int = 0
+    caught_without_duel: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class State:
-    """One moment of a match. Rules copy it with :meth:`evolve`; nothing mutates a state."""
-
-    __slots__ = (
-        "caught",
-        "config",
-        "day",
-        "dice",
-        "doors",
-        "duel_house",
-        "duel_rounds",
-        "escape",
-        "haunted",
-        "houses",
-        "last_roll",
-        "missing",
-        "missing_setup",
-        "notebooks",
-        "origin",
-        "peek",
-        "peek_team",
-        "phase",
-        "placing",
-        "rng",
-        "rolled",
-        "selected",
-        "seq",
-        "stats",
-        "wake_team",
-        "wake_to",
-        "winner",
-    )
+    """One moment of a match. ``apply`` never changes a state; it returns a new one."""
 
     config: Config
     phase: Phase
     seq: int
+    """The number of the current phase (an open door's clock belongs to one phase)."""
     rng: int
+    """The seeded generator's state (the app's scattering and the dice)."""
     houses: tuple[int, ...]
+    """What lies in each house frame."""
     doors: tuple[int, ...]
-    missing: tuple[int, ...]
-    missing_setup: int
-    caught: int
-    haunted: tuple[int, ...]
-    peek_team: int
-    peek: Peek
-    origin: int
-    escape: int
-    duel_house: int
-    dice: tuple[int, int]
-    rolled: tuple[bool, bool]
-    last_roll: tuple[tuple[int, int], tuple[int, int]]
-    duel_rounds: int
-    day: int
-    wake_team: int
-    wake_to: Phase
-    winner: int
-    selected: int
-    placing: tuple[int, ...]
-    """The houses the Village team has filled, in order (for undo)."""
+    """Each house's easy door tile (its place in EASY_DOORS), or NO_DOOR_PICTURE."""
+    missing: tuple[int, ...] = ()
+    """The people driven out, in order."""
+    missing_setup: int = 0
+    """How many of them went missing while the werewolves moved in (setup step 3)."""
+    caught: int = 0
+    """Werewolves caught and placed at the edge of the village."""
+    haunted: tuple[int, ...] = ()
+    """The houses the Werewolf team chose in setup step 3."""
+    peek_team: int = -1
+    """The team a door stands open for (-1: none)."""
+    peek: tuple[Look, ...] = ()
+    origin: int = -1
+    """The house of the werewolf the Werewolf team is moving (-1: none)."""
+    escape: int = -1
+    """The discovered werewolf's house, which escapes in the next night (-1: none)."""
+    duel_house: int = -1
+    dice: tuple[int, int] = (0, 0)
+    """Each team's dice still to roll in the duel."""
+    rolled: tuple[bool, bool] = (False, False)
+    """In a duel by rounds: which teams are ready to roll this round."""
+    last_roll: tuple[Roll, Roll] = (Roll(), Roll())
+    duel_rounds: int = 0
+    day: int = 0
+    wake_team: int = -1
+    """On a shared device: the team the hand-over screen waits for (-1: none)."""
+    wake_to: Phase = Phase.PLACE
+    """The phase that team's turn begins with."""
+    winner: int = -1
+    selected: int = -1
     """The person the Village team has picked up while placing (-1: none)."""
-    notebooks: tuple[tuple[tuple[int, int] | None, ...], ...]
-    stats: tuple[int, ...]
-
-    def evolve(self, **changes: Any) -> State:
-        """A copy with some fields changed (the input is never touched)."""
-        new: State = _copy(self)
-        for name, value in changes.items():
-            setattr(new, name, value)
-        return new
+    placing: tuple[int, ...] = ()
+    """The houses the Village team has filled, in order (for undo)."""
+    notebooks: tuple[tuple[Note | None, ...], tuple[Note | None, ...]] = ((), ())
+    """Each team's notes by house (with the ``notebook`` aid; else empty)."""
+    stats: Stats = Stats()
 
     def __repr__(self) -> str:
         return f"<werwoelfe-kids {self.phase.value} day {self.day} seq {self.seq}>"
-
-
-def _make_copy() -> Any:
-    lines = ["def _copy(self):", "    new = _new(State)"]
-    lines += [f"    new.{name} = self.{name}" for name in State.__slots__]
-    lines.append("    return new")
-    namespace: dict[str, Any] = {"State": State, "_new": object.__new__}
-    exec("\n".join(lines), namespace)
-    return namespace["_copy"]
-
-
-_copy = _make_copy()
-"""Copies every slot of a state: generated once, so a copy is one plain function call."""
-
-
-# Indices into State.stats (a tuple of counters, so copying a state stays cheap).
-DUELS, DUELS_VILLAGE, DUELS_WEREWOLVES, ESCAPES, MOVES, BLOCKED, CAUGHT_WITHOUT_DUEL = range(7)
-STAT_NAMES = (
-    "duels",
-    "duels_won_by_village",
-    "duels_won_by_werewolves",
-    "escapes",
-    "werewolf_moves",
-    "moves_blocked",
-    "caught_without_duel",
-)
-
-
-def bump(stats: tuple[int, ...], index: int) -> tuple[int, ...]:
-    return (*stats[:index], stats[index] + 1, *stats[index + 1 :])

@@ -11,15 +11,15 @@ When the match is over every door is lifted for everyone.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from dataclasses import replace
 from typing import Any
 
 from wolfden.engine.rng import Rng
 from wolfden.engine.types import Event, Viewer, ViewerKind, filter_events
 from wolfden.games.werwoelfe_kids.config import MISSING_TO_WIN, WEREWOLF_TILES, DuelMode, Language
 from wolfden.games.werwoelfe_kids.narration import say
-from wolfden.games.werwoelfe_kids.rules import actors, placed_count
-from wolfden.games.werwoelfe_kids.state import (
+from wolfden.games.werwoelfe_kids.pieces import (
+    CAST,
     DISCOVERED,
     EMPTY,
     TEAMS,
@@ -27,28 +27,15 @@ from wolfden.games.werwoelfe_kids.state import (
     WEREWOLVES,
     WOLF,
     Phase,
-    State,
+    content_name,
+    door_id,
     is_person,
     is_wolf,
-)
-from wolfden.games.werwoelfe_kids.village import (
-    CAST,
-    EASY_DOORS,
-    PLAIN_DOOR,
     labels,
     reach,
 )
-
-
-def content_name(content: int) -> str:
-    """How a house's content is written in a view: a person's id, empty, or a werewolf."""
-    if content == EMPTY:
-        return "empty"
-    if content == WOLF:
-        return "werewolf"
-    if content == DISCOVERED:
-        return "werewolf-discovered"
-    return CAST[content].id
+from wolfden.games.werwoelfe_kids.rules import actors, placed_count
+from wolfden.games.werwoelfe_kids.state import State
 
 
 def _team_of(viewer: Viewer) -> int | None:
@@ -104,8 +91,8 @@ def shown_houses(state: State, team: int | None, everything: bool) -> dict[int, 
     if phase is Phase.PLACE and team == VILLAGE:
         return dict(enumerate(houses))
     if state.peek_team == team:
-        for house, _found, now in state.peek:
-            shown[house] = now
+        for look in state.peek:
+            shown[look.house] = look.now
     if phase is Phase.ESCAPE and team == WEREWOLVES:
         shown[state.origin] = houses[state.origin]
     return shown
@@ -119,15 +106,20 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     names = labels(config.rows, config.cols)
     lang = config.language
     shown = shown_houses(state, team, everything)
-    open_doors = {h for h, _, _ in state.peek} if state.peek_team == team or everything else set()
+    open_doors = (
+        {look.house for look in state.peek} if state.peek_team == team or everything else set()
+    )
     if state.phase is Phase.DUEL:
         open_doors.add(state.duel_house)
     if state.phase is Phase.ESCAPE and (team == WEREWOLVES or everything):
         open_doors.add(state.origin)
     houses = []
-    doors = _door_ids(state.doors)
     for h, name in enumerate(names):
-        entry: dict[str, Any] = {"house": name, "door": doors[h], "open": h in open_doors}
+        entry: dict[str, Any] = {
+            "house": name,
+            "door": door_id(state.doors[h]),
+            "open": h in open_doors,
+        }
         if h in shown:
             entry["content"] = content_name(shown[h])
         houses.append(entry)
@@ -148,7 +140,10 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "missing_to_win": MISSING_TO_WIN,
         "caught": state.caught,
         "werewolves": WEREWOLF_TILES,
-        "cast": [dict(person) for person in _cast(lang)],
+        "cast": [
+            {"id": p.id, "name": p.name, "look": p.look_de if lang is Language.DE else p.look_en}
+            for p in CAST
+        ],
         "rules": {
             "too_hard": config.too_hard,
             "duel": config.duel.value,
@@ -174,26 +169,13 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     return out
 
 
-@cache
-def _door_ids(doors: tuple[int, ...]) -> tuple[str, ...]:
-    return tuple(PLAIN_DOOR.id if index < 0 else EASY_DOORS[index].id for index in doors)
-
-
-@cache
-def _cast(lang: Language) -> tuple[dict[str, str], ...]:
-    return tuple(
-        {"id": p.id, "name": p.name, "look": p.look_de if lang is Language.DE else p.look_en}
-        for p in CAST
-    )
-
-
 def _duel(state: State) -> dict[str, Any]:
     out: dict[str, Any] = {
         "house": labels(state.config.rows, state.config.cols)[state.duel_house],
         "mode": state.config.duel.value,
         "dice": {TEAMS[t]: state.dice[t] for t in (VILLAGE, WEREWOLVES)},
         "last_roll": {
-            TEAMS[t]: {"dice": state.last_roll[t][0], "symbols": state.last_roll[t][1]}
+            TEAMS[t]: {"dice": state.last_roll[t].dice, "symbols": state.last_roll[t].symbols}
             for t in (VILLAGE, WEREWOLVES)
         },
         "round": state.duel_rounds,
@@ -205,8 +187,12 @@ def _duel(state: State) -> dict[str, Any]:
 
 def _peek(state: State, names: Sequence[str]) -> dict[str, Any]:
     entries = [
-        {"house": names[h], "found": content_name(found), "now": content_name(now)}
-        for h, found, now in state.peek
+        {
+            "house": names[look.house],
+            "found": content_name(look.found),
+            "now": content_name(look.now),
+        }
+        for look in state.peek
     ]
     out: dict[str, Any] = {
         "team": TEAMS[state.peek_team],
@@ -220,13 +206,13 @@ def _peek(state: State, names: Sequence[str]) -> dict[str, Any]:
 
 def _peek_result(state: State) -> str:
     """What the open door tells: looked, caught, haunted, found-werewolf, or a move's result."""
-    peek = state.peek
-    if len(peek) == 2:
-        there = peek[1][1]
-        if is_wolf(there):
+    if len(state.peek) == 2:  # a werewolf's move: where it started, where it went
+        _start, target = state.peek
+        if is_wolf(target.found):
             return "blocked"
-        return "drove_out" if is_person(there) else "moved_in"
-    _house, found, now = peek[0]
+        return "drove_out" if is_person(target.found) else "moved_in"
+    (look,) = state.peek
+    found, now = look.found, look.now
     if state.peek_team == VILLAGE:
         return "caught" if found == DISCOVERED and now == EMPTY else "looked"
     if now == WOLF and found != WOLF:
@@ -246,13 +232,13 @@ def _team_view(state: State, team: int, out: dict[str, Any], names: Sequence[str
         out["move"] = {
             "from": names[state.origin],
             "escape": state.phase is Phase.ESCAPE,
-            "targets": [names[t] for t in reach(rows, cols)[state.origin]],
+            "targets": [names[t] for t in reach(rows, cols, state.origin)],
         }
     if state.config.notebook:
         out["notebook"] = [
-            {"house": names[h], "saw": content_name(entry[0]), "day": entry[1]}
-            for h, entry in enumerate(state.notebooks[team])
-            if entry is not None
+            {"house": names[h], "saw": content_name(note.saw), "day": note.day}
+            for h, note in enumerate(state.notebooks[team])
+            if note is not None
         ]
 
 
@@ -295,15 +281,17 @@ def _waiting_prompt(state: State) -> str:
 def _peek_prompt(state: State, names: Sequence[str]) -> str:
     lang = state.config.language
     result = _peek_result(state)
-    peek = state.peek
     remember = say(lang, "p.peek")
     if result == "caught":
         return say(lang, "p.caught") + " " + remember
     if result == "haunted":
-        return say(lang, "p.haunted", house=names[peek[0][0]]) + " " + remember
+        (look,) = state.peek
+        return say(lang, "p.haunted", house=names[look.house]) + " " + remember
     if result in ("drove_out", "blocked", "moved_in"):
-        frm, to, there = names[peek[0][0]], names[peek[1][0]], peek[1][1]
+        start, target = state.peek
+        there = target.found
         name = CAST[there].name if is_person(there) else ""
+        frm, to = names[start.house], names[target.house]
         return say(lang, "p." + result, frm=frm, to=to, name=name) + " " + remember
     return remember
 
@@ -346,7 +334,7 @@ def perturb_hidden(state: State, viewer: Viewer, rng: Rng) -> State | None:
     houses = state.houses
     n = len(houses)
     fixed = set(shown_houses(state, team, everything=False))
-    fixed.update(h for h, _, _ in state.peek)
+    fixed.update(look.house for look in state.peek)
     for h in (state.origin, state.escape, state.duel_house):
         if h >= 0:
             fixed.add(h)
@@ -362,7 +350,7 @@ def perturb_hidden(state: State, viewer: Viewer, rng: Rng) -> State | None:
         if phase is Phase.HAUNT:
             fixed.update(range(n))
         elif phase is Phase.MOVE or phase is Phase.ESCAPE:
-            fixed.update(reach(state.config.rows, state.config.cols)[state.origin])
+            fixed.update(reach(state.config.rows, state.config.cols, state.origin))
         elif phase is Phase.DAY:
             keep_wolves = True
     free = [h for h in range(n) if h not in fixed and not (keep_wolves and is_wolf(houses[h]))]
@@ -394,4 +382,4 @@ def perturb_hidden(state: State, viewer: Viewer, rng: Rng) -> State | None:
         new[free[dest]] = c
         moved_to[free[src]] = free[dest]
     placing = tuple(moved_to[h] for h in state.placing)
-    return state.evolve(houses=tuple(new), placing=placing)
+    return replace(state, houses=tuple(new), placing=placing)

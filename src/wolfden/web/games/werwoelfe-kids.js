@@ -3,6 +3,7 @@
 // houses for a werewolf's move, the missing row, caught werewolves, the dice-duel race with
 // tumbling dice, hand-over screens for one shared device, day and night, English and German.
 
+import { act, coverDevice, deviceState, handOver, render as redraw } from "../js/app.js";
 import { h, s } from "../js/dom.js";
 import { button } from "../js/ui.js";
 
@@ -14,7 +15,12 @@ const WORDS = {
     empty: "empty", werewolf: "a werewolf!", discovered: "a discovered werewolf!", reachable: "can go here",
     scatter: "Place the rest for me", undo: "Take the last one back", done: "Put the doors on",
     close: "Close the door", stay: "Stay here", roll: "Roll the dice!", wake: "We are awake!",
-    pick: "Who moves in?", set: "set aside", left: "dice left", symbol: "moon", wins: "win!",
+    pick: "Who moves in?", set: "set aside", left: "dice left", symbol: "moon", livesIn: "in",
+    won: { village: "The Village team wins!", werewolves: "The Werewolf team wins!" },
+    rollFor: { village: "Village team: roll!", werewolves: "Werewolf team: roll!" },
+    results: "Results", team: "Team", playedBy: "Played by", result: "Result", goal: "Goal", bot: "bot",
+    wonLost: { true: "won", false: "lost" },
+    goals: { village: (n, of) => `${n} of ${of} werewolves caught`, werewolves: (n, of) => `${n} of ${of} people driven out` },
     colours: { red: "red", blue: "blue", green: "green", yellow: "yellow" },
     shapes: { round: "round", square: "square", arched: "arched", pointed: "pointed", plain: "plain" },
     closeEyes: "Close your eyes and turn around.", notebook: "Notebook", saw: "saw", onDay: "day",
@@ -26,12 +32,33 @@ const WORDS = {
     empty: "leer", werewolf: "ein Werwolf!", discovered: "ein entdeckter Werwolf!", reachable: "erreichbar",
     scatter: "Die übrigen verteilen", undo: "Letzten zurücknehmen", done: "Türen davor",
     close: "Tür schließen", stay: "Hier bleiben", roll: "Würfeln!", wake: "Wir sind wach!",
-    pick: "Wer zieht ein?", set: "beiseite", left: "Würfel übrig", symbol: "Mond", wins: "gewinnt!",
+    pick: "Wer zieht ein?", set: "beiseite", left: "Würfel übrig", symbol: "Mond", livesIn: "in",
+    won: { village: "Das Dorf-Team gewinnt!", werewolves: "Das Werwolf-Team gewinnt!" },
+    rollFor: { village: "Dorf-Team: würfeln!", werewolves: "Werwolf-Team: würfeln!" },
+    results: "Ergebnis", team: "Team", playedBy: "Gespielt von", result: "Ergebnis", goal: "Ziel", bot: "Bot",
+    wonLost: { true: "gewonnen", false: "verloren" },
+    goals: { village: (n, of) => `${n} von ${of} Werwölfen gefangen`, werewolves: (n, of) => `${n} von ${of} Personen vertrieben` },
     colours: { red: "rote", blue: "blaue", green: "grüne", yellow: "gelbe" },
     shapes: { round: "runde", square: "eckige", arched: "Bogen-", pointed: "spitze", plain: "schlichte" },
     closeEyes: "Augen zu und umdrehen.", notebook: "Notizbuch", saw: "gesehen", onDay: "Tag",
+    device: {
+      passTo: (name) => `Gebt das Gerät ${teamArticle(name, "dem ", "an ")}${name}`,
+      passOn: "Gebt das Gerät weiter",
+      lookAway: "Das andere Team dreht sich um und macht die Augen zu. Wenn ihr das Gerät habt:",
+      several: "Beide Teams dürfen jetzt. Wer das Gerät nimmt, tippt auf sein Team.",
+      passAround: "Gebt das Gerät reihum: Jedes Team tippt auf seinen Namen, schaut, ist dran, wenn es etwas zu tun gibt, und verdeckt den Bildschirm wieder.",
+      iAm: (name) => `Wir sind ${teamArticle(name, "das ")}${name}, zeig es uns`,
+      onlyFor: (name) => `Dieser Bildschirm ist nur für ${teamArticle(name, "das ")}${name}.`,
+      hide: "Fertig, Bildschirm verdecken",
+      handOver: "Übergabe",
+    },
   },
 };
+
+/** An article before a team's name ("dem Dorf-Team"), nothing (or ``other``) before a person's. */
+function teamArticle(name, article, other = "") {
+  return /team$/i.test(name) ? article : other;
+}
 
 function words(view) {
   return WORDS[view.language] || WORDS.en;
@@ -114,26 +141,40 @@ function villageGrid(ctx) {
   return h("section", { class: "panel kids-board" }, grid);
 }
 
+/** Who lives where while the Village team places its people: person id -> house name. */
+function homes(view) {
+  const people = new Set((view.cast || []).map((p) => p.id));
+  const out = {};
+  for (const house of view.houses) if (people.has(house.content)) out[house.content] = house.house;
+  return out;
+}
+
+/** The people to place: all 13 always in the same order (a list that reorders after every
+ * pick makes children search again), the chosen one pressed, the placed ones marked with
+ * their house. Compact, so that the village and the whole list fit one phone screen. */
 function castPicker(ctx) {
   const view = ctx.view;
   const picks = ctx.legalNamed("pick");
   if (!picks.length && !view.selected) return null;
   const w = words(view);
+  const placed = homes(view);
   return h(
     "section",
-    { class: "panel", "aria-labelledby": "kids-cast" },
+    { class: "panel kids-cast", "aria-labelledby": "kids-cast" },
     h("h2", { id: "kids-cast" }, w.pick),
     h(
       "div",
       { class: "cast-grid" },
-      [...(view.selected ? [{ name: "pick", args: [view.selected], chosen: true }] : []), ...picks].map((a) => {
-        const p = personOf(view, a.args[0]);
+      (view.cast || []).map((p) => {
+        const chosen = view.selected === p.id;
+        const home = placed[p.id];
+        const can = picks.some((a) => a.args[0] === p.id);
         return h(
           "button",
-          { type: "button", class: ["btn", "person-btn", a.chosen && "chosen"], disabled: a.chosen || ctx.busy, "aria-pressed": String(Boolean(a.chosen)), "data-action": `pick ${p.id}`, "data-key": `pick-${p.id}`, on: { click: () => ctx.act({ name: "pick", args: [p.id] }) } },
+          { type: "button", class: ["btn", "person-btn", chosen && "chosen", home && "placed"], disabled: !can || ctx.busy, title: p.look, "aria-pressed": String(chosen), "data-action": can ? `pick ${p.id}` : null, "data-key": `pick-${p.id}`, on: { click: () => ctx.act({ name: "pick", args: [p.id] }) } },
           h("span", { class: "avatar", "aria-hidden": "true" }, p.name.charAt(0)),
           h("strong", {}, p.name),
-          h("span", { class: "look" }, p.look),
+          home ? h("span", { class: "home" }, `${w.livesIn} ${home}`) : null,
         );
       }),
     ),
@@ -158,6 +199,8 @@ function duelPanel(ctx) {
   if (!duel) return null;
   const w = words(view);
   const per = view.rules.dice_per_team;
+  // Everyone on one device: both teams are awake in a duel, so both roll on this screen.
+  const both = holdsBothTeams(ctx);
   const prev = ctx.local.lastRolls || {};
   const teams = ["village", "werewolves"].map((team) => {
     const left = duel.dice[team];
@@ -169,22 +212,97 @@ function duelPanel(ctx) {
     const dice = [];
     for (let i = 0; i < set; i++) dice.push(dieFace(true, fresh && i >= set - roll.symbols, i));
     for (let i = 0; i < left; i++) dice.push(dieFace(false, fresh, i));
+    const mayRoll = both && (duel.mode === "race" || !(duel.ready && duel.ready[team]));
     return h(
       "div",
-      { class: ["duel-team", view.you === team && "mine"] },
+      { class: ["duel-team", view.you === team && "mine"], "data-team": team },
       h("h3", {}, w[team]),
       h("div", { class: "dice" }, dice),
       h("p", {}, `${set} ${w.set} · ${left} ${w.left}`),
+      mayRoll ? button(w.roll, () => rollAs(team), { cls: "btn-primary btn-big btn-wide", key: `kids-roll-${team}`, action: `roll ${team}`, aria: w.rollFor[team] }) : null,
     );
   });
   ctx.local.lastRolls = prev;
   return h(
     "section",
-    { class: "panel duel", "aria-labelledby": "kids-duel" },
+    { class: "panel duel", "aria-labelledby": "kids-duel", "aria-busy": both && rollsPending ? "true" : null },
     h("h2", { id: "kids-duel" }, `${w.duel} ${w.house} ${duel.house}`),
     h("div", { class: "duel-teams" }, teams),
-    ctx.can("roll") ? button(w.roll, () => ctx.act({ name: "roll", args: [] }), { cls: "btn-primary btn-huge", key: "kids-roll", action: "roll" }) : null,
+    !both && ctx.can("roll") ? button(w.roll, () => ctx.act({ name: "roll", args: [] }), { cls: "btn-primary btn-huge", key: "kids-roll", action: "roll" }) : null,
     h("p", { class: "visually-hidden", role: "status" }, teams.map((t) => t.textContent).join(". ")),
+  );
+}
+
+/** A shared device that holds both teams' seats ("Everyone on this device"). */
+function holdsBothTeams(ctx) {
+  const device = ctx.device;
+  if (!device) return false;
+  const held = new Set(device.seats.map((x) => x.seat));
+  return held.has(0) && held.has(1);
+}
+
+const TEAM_SEAT = { village: 0, werewolves: 1 };
+let rolling = Promise.resolve();
+let rollsPending = 0;
+
+/** Roll for a team on a shared device: the device is handed to that team's seat first (the
+ * server acts only for the seat a device shows), one roll after the other in tap order. */
+function rollAs(team) {
+  const seat = TEAM_SEAT[team];
+  rollsPending += 1;
+  const panel = document.querySelector(".kids .duel");
+  if (panel) panel.setAttribute("aria-busy", "true");
+  rolling = rolling.then(async () => {
+    try {
+      const device = deviceState();
+      if (!device) return;
+      if (device.shown !== seat && !(await handOver(seat))) return;
+      await act({ name: "roll", args: [] });
+    } finally {
+      rollsPending -= 1;
+      if (!rollsPending) redraw();
+    }
+  });
+  return rolling;
+}
+
+/** After a duel on a shared device both teams were looking at the screen: the device is
+ * covered before the next team's turn shows anything (the server keeps it on a seat that acts
+ * on, which is right only when one team alone was looking). */
+function afterDuel(ctx) {
+  if (!ctx.device || ctx.device.shown === null) return null;
+  const view = ctx.view;
+  if (view.phase === "duel") {
+    ctx.local.duelOnScreen = true;
+    return null;
+  }
+  if (!ctx.local.duelOnScreen || view.phase === "over") return null;
+  if (!ctx.local.covering) {
+    ctx.local.covering = true;
+    setTimeout(() => coverDevice(), 0);
+  }
+  const w = words(view);
+  return h("div", { class: ["kids", "handover"], lang: view.language }, h("h1", { class: "phase-title" }, w.handover), h("p", { class: "big" }, w.closeEyes));
+}
+
+/** The end: one row per team (each a seat), who played it, won or lost, and its goal. */
+function results(ctx) {
+  const view = ctx.view;
+  if (view.phase !== "over") return null;
+  const w = words(view);
+  const seats = (ctx.room && ctx.room.seats) || [];
+  const row = (team) => {
+    const seat = seats[TEAM_SEAT[team]] || {};
+    const by = seat.bot && !seat.participant ? `${w.bot} (${seat.bot})` : seat.name || w[team];
+    const goal = team === "village" ? w.goals.village(view.caught, view.werewolves) : w.goals.werewolves(view.missing.length, view.missing_to_win);
+    return h("tr", { class: view.winner === team && "winner" }, h("th", { scope: "row" }, w[team]), h("td", {}, by), h("td", {}, w.wonLost[view.winner === team]), h("td", {}, goal));
+  };
+  return h(
+    "table",
+    { class: "kids-results" },
+    h("caption", {}, w.results),
+    h("thead", {}, h("tr", {}, [w.team, w.playedBy, w.result, w.goal].map((t) => h("th", { scope: "col" }, t)))),
+    h("tbody", {}, ["village", "werewolves"].map(row)),
   );
 }
 
@@ -219,6 +337,8 @@ function notebook(ctx) {
 function render(ctx) {
   const view = ctx.view;
   const w = words(view);
+  const covering = afterDuel(ctx);
+  if (covering) return covering;
   const title = view.phase === "day" || view.phase === "night" ? `${w[view.phase]} ${view.day}` : w[view.phase] || view.phase;
   const me = view.you ? `${w.you} ${w[view.you]}.` : ctx.isTable ? "" : w.watching;
   if (view.phase === "handover") {
@@ -233,15 +353,15 @@ function render(ctx) {
   }
   return h(
     "div",
-    { class: ["kids", `kids-${view.phase}`], lang: view.language },
+    { class: ["kids", `kids-${view.phase}`, view.step === "place" && "kids-placing"], lang: view.language },
     h("h1", { class: "phase-title" }, title),
     me ? h("p", { class: "lead" }, me) : null,
     h("p", { class: "prompt", role: "status" }, view.prompt),
-    view.phase === "over" ? h("section", { class: "panel ending" }, h("h2", {}, `${w[view.winner]} ${w.wins}`)) : null,
+    view.phase === "over" ? h("section", { class: "panel ending" }, h("h2", {}, w.won[view.winner]), results(ctx)) : null,
     duelPanel(ctx),
-    castPicker(ctx),
     villageGrid(ctx),
     controls(ctx),
+    castPicker(ctx),
     rows(ctx),
     notebook(ctx),
   );
@@ -252,6 +372,9 @@ const CUE_SOUNDS = { rooster: "rooster", howl: "howl", found: "chime", caught: "
 export default {
   id: "werwoelfe-kids",
   render,
+  // A shared device's hand-over screens in the game's language (they carry no view); in
+  // English the platform's own words serve.
+  deviceWords: (room) => (room && room.config && room.config.language === "de" ? { ...WORDS.de.device, lang: "de" } : {}),
   cues: (prev, view, events) => events.filter((e) => e.type === "cue" && CUE_SOUNDS[e.cue]).map((e) => CUE_SOUNDS[e.cue]).concat(events.some((e) => e.type === "roll") ? ["dice"] : []),
   mood: (view) => (view.phase === "night" || view.phase === "setup" ? "night" : view.phase === "over" ? "dusk" : "day"),
   lang: (view) => view.language || "en",

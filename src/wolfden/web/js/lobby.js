@@ -219,11 +219,13 @@ function hostPanel(app, ctl) {
   );
 }
 
-const DEFAULT_SEAT_NAMES = { "werwoelfe-kids": ["Village team", "Werewolf team"] };
+const DEFAULT_SEAT_NAMES = {
+  "werwoelfe-kids": (config) => (config && config.language === "de" ? ["Dorf-Team", "Werwolf-Team"] : ["Village team", "Werewolf team"]),
+};
 let deviceLink = null;
 
 function defaultSeatName(room, seat) {
-  const fixed = DEFAULT_SEAT_NAMES[room.game];
+  const fixed = DEFAULT_SEAT_NAMES[room.game] && DEFAULT_SEAT_NAMES[room.game](room.config);
   if (fixed && fixed[seat.seat]) return fixed[seat.seat];
   return seat.participant && seat.name ? seat.name : `Player ${seat.seat + 1}`;
 }

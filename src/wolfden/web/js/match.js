@@ -170,6 +170,25 @@ function presencePanel() {
   );
 }
 
+const DEVICE_WORDS = {
+  passTo: (name) => `Pass the device to ${name}`,
+  passOn: "Pass the device on",
+  lookAway: "Everyone else looks away. When you hold the device:",
+  passAround: "Pass the device around: each player in turn taps their name, looks, acts if there is something to do, and hides the screen again.",
+  several: "Several players may act now. Whoever takes the device taps their name; everyone else looks away.",
+  iAm: (name) => `I am ${name}, show me`,
+  onlyFor: (name) => `This screen is for ${name} only.`,
+  hide: "Done, hide my screen",
+  handOver: "Hand-over",
+  lang: null,
+};
+
+/** A shared device's words, in the game's language where its renderer gives them. */
+function deviceWords() {
+  const r = app.renderer;
+  return { ...DEVICE_WORDS, ...(r && r.deviceWords ? r.deviceWords(app.room) : {}) };
+}
+
 function seatName(device, seat) {
   const entry = device.seats.find((s) => s.seat === seat);
   return entry && entry.name ? entry.name : `Seat ${seat + 1}`;
@@ -184,22 +203,23 @@ export function handoverScreen(app_) {
   const one = waiting.length === 1 && !device.secret_turns;
   const timer = msg.deadline && !msg.outcome ? countdown(msg.deadline, { big: true }) : null;
   if (timer) timer.classList.add("phase-timer");
+  const t = deviceWords();
   return h(
     "div",
-    { class: "match handover-screen", "data-handover": waiting.join(",") },
+    { class: "match handover-screen", "data-handover": waiting.join(","), lang: t.lang },
     msg.paused ? h("p", { class: "notice paused", role: "status" }, "The host has paused the game.") : null,
-    h("h1", { class: "phase-title" }, one ? `Pass the device to ${seatName(device, waiting[0])}` : "Pass the device on"),
+    h("h1", { class: "phase-title" }, one ? t.passTo(seatName(device, waiting[0])) : t.passOn),
     timer,
     h(
       "section",
       { class: "panel handover", "aria-labelledby": "handover-title" },
-      h("h2", { id: "handover-title", class: "visually-hidden" }, "Hand-over"),
-      h("p", { class: "lead" }, one ? "Everyone else looks away. When you hold the device:" : device.secret_turns ? "Pass the device around: each player in turn taps their name, looks, acts if there is something to do, and hides the screen again." : "Several players may act now. Whoever takes the device taps their name; everyone else looks away."),
+      h("h2", { id: "handover-title", class: "visually-hidden" }, t.handOver),
+      h("p", { class: "lead" }, one ? t.lookAway : device.secret_turns ? t.passAround : t.several),
       h(
         "div",
         { class: "handover-buttons" },
         waiting.map((seat) =>
-          button(`I am ${seatName(device, seat)}, show me`, () => handOver(seat), { cls: "btn-primary btn-wide btn-huge", key: `reveal-${seat}`, disabled: app_.busy }),
+          button(t.iAm(seatName(device, seat)), () => handOver(seat), { cls: "btn-primary btn-wide btn-huge", key: `reveal-${seat}`, disabled: app_.busy }),
         ),
       ),
     ),
@@ -211,12 +231,13 @@ export function handoverScreen(app_) {
 function deviceBar(ctx) {
   const device = ctx.device;
   if (!device || device.shown === null) return null;
+  const t = deviceWords();
   return h(
     "p",
-    { class: "notice device-bar", role: "status" },
-    h("span", {}, `This screen is for ${seatName(device, device.shown)} only.`),
+    { class: "notice device-bar", role: "status", lang: t.lang },
+    h("span", {}, t.onlyFor(seatName(device, device.shown))),
     " ",
-    button("Done, hide my screen", () => coverDevice(), { cls: "btn-small", key: "cover" }),
+    button(t.hide, () => coverDevice(), { cls: "btn-small", key: "cover" }),
   );
 }
 
