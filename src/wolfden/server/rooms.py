@@ -242,7 +242,7 @@ class Match:
     waiting_for: set[str] = field(default_factory=set)
     bots: dict[tuple[int, str], Any] = field(default_factory=dict)
     floor: dict[int, int] = field(default_factory=dict)
-    """Typed actions (Werewords' questions) each seat has taken: the floor's fair share."""
+    """Turns on the floor (Werewords' questions) each seat has taken: its fair share."""
 
 
 DRAFT_HOLD_SECONDS = 30.0
@@ -1333,7 +1333,7 @@ class RoomManager:
         is the connection that sent the action (None for the clock and bots): on protocol 3
         its answer goes in the view frame the action brings it, when there is one."""
         game = room.game
-        typed = seat is not None and _typed(game, m.state, seat, action)
+        typed = seat is not None and _on_floor(game, m.state, seat)
         try:
             state, events = game.apply(m.state, seat, action)
         except WolfdenError as exc:
@@ -1499,7 +1499,7 @@ class RoomManager:
                     # a broken bot must not stall the table: play a random legal action
                     log.exception("%s: bot %s at seat %s failed", m.id, kind, seat)
                     action = legal[rng.below(len(legal))]
-                if self._floor_waits(room, m, seat, action):
+                if self._floor_waits(room, m, seat):
                     return  # woken again by the next action or when a draft's hold ends
                 try:
                     self._commit(room, m, seat, action)
@@ -1512,21 +1512,17 @@ class RoomManager:
 
     # -- the floor: people get their turn at typed actions ----------------------------
 
-    def _floor_waits(self, room: Room, m: Match, seat: int, action: Action) -> bool:
-        """Whether a bot leaves a typed action (a question) to the people who may take it too:
+    def _floor_waits(self, room: Room, m: Match, seat: int) -> bool:
+        """Whether a bot leaves the floor (a question) to the people who may take it too:
         while one of them is typing a draft, and while the bot has taken more than the most
         active of them. A bot alone with bots, or facing no person, never waits."""
         game = room.game
-        if not _typed(game, m.state, seat, action):
+        if not _on_floor(game, m.state, seat):
             return False
         people = [
             s
             for s in game.actors(m.state)
-            if s != seat
-            and self._bot_kind(room, m, s) is None
-            and any(
-                a.name == action.name and a.args == ("?",) for a in game.legal_actions(m.state, s)
-            )
+            if s != seat and self._bot_kind(room, m, s) is None and _on_floor(game, m.state, s)
         ]
         if not people:
             return False
@@ -1777,11 +1773,13 @@ def _events(game: Game, state: Any, events: list[Event], viewer: Viewer) -> list
     return out
 
 
-def _typed(game: Game, state: Any, seat: int, action: Action) -> bool:
-    """Whether ``action`` fills in a free-text form this seat is offered (``ask ?``)."""
-    return any(
-        a.name == action.name and a.args == ("?",) for a in game.legal_actions(state, seat)
-    ) and seat in game.actors(state)
+def _on_floor(game: Game, state: Any, seat: int) -> bool:
+    """Whether this seat may now take the floor: it acts and is offered a free-text form
+    (Werewords' ``ask ?``), so whatever it does now (a typed question or a ready-made one)
+    is a turn on the floor that others may want too."""
+    return seat in game.actors(state) and any(
+        a.args == ("?",) for a in game.legal_actions(state, seat)
+    )
 
 
 def _strings(value: Any, out: set[str]) -> None:
