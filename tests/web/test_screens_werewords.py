@@ -198,3 +198,14 @@ def test_a_long_word_stays_whole_on_the_companion_screen(pages: Pages) -> None:
     wide = page.evaluate("document.documentElement.scrollWidth")
     assert wide <= 360, f"the page is {wide} px wide"
     pages.shot(page, "screen-werewords-companion-long-word")
+
+
+def test_the_mayor_may_call_a_free_question_unclear_from_the_pad(pages: Pages) -> None:
+    page = pages.new()
+    game = games.get("werewords")
+    state, _ = game.apply(day(), 1, Action("ask", ("Would it win a staring contest?",)))
+    legal = legal_of("werewords", state, 0)
+    assert {"name": "unclear", "args": [0]} in legal
+    show(page, "werewords", view_of("werewords", state, 0), seat=0, legal=legal, hidden=False)
+    page.click("[data-key='pad-unclear']")
+    assert page.evaluate("window.__acted") == [{"name": "unclear", "args": [0]}]

@@ -111,14 +111,13 @@ def test_a_werewords_round_and_play_again(pages: Pages) -> None:
     wolf.wait_for_selector(".werewords .questions")
     assert wolf.locator("#join-name").count() == 0
 
-    # Correct: the Mayor names the guesser; the Werewolf points; the round ends.
-    # The Mayor may act while a typed question waits: from its pad, to a question said aloud.
-    mayor.wait_for_selector("[data-key='pad-spoken'], #give-to")
-    if mayor.locator("[data-key='pad-spoken']").count():
-        mayor.click("[data-key='pad-spoken']")
-    mayor.wait_for_selector("#give-to")
-    mayor.select_option("#give-to", "1")
-    click_action(mayor, "give 1 correct")
+    # Correct: Bea guesses the word (as any ordinary question), the Mayor answers Correct on
+    # the pad, which names her the guesser; the Werewolf points; the round ends.
+    wolf.wait_for_selector("form.ask-form button[type=submit]:not([disabled])", timeout=30000)
+    wolf.fill("#ask-text", f"Is it {word}?")
+    wolf.click("form.ask-form button[type=submit]:not([disabled])")
+    mayor.locator(".mayor-panel .pad-text", has_text=f"Is it {word}?").wait_for()
+    mayor.click(".token-pad button[data-action^='answer'][data-action$=' correct']")
     wolf.wait_for_selector("button[data-action^='point']")
     pages.shot(wolf, "werewords-pointing")
     wolf.locator("button[data-action^='point']:not([disabled])").first.click()

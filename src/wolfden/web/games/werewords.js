@@ -317,6 +317,8 @@ function mayorPanel(ctx) {
     );
     if (players.length) switcher = button("Answer a question asked aloud instead", switchTo(true), { cls: "btn-small", key: "pad-spoken" });
     keys = answers.filter((a) => a.args[0] === question.id);
+    const unclear = ctx.legalNamed("unclear").find((a) => a.args[0] === question.id);
+    if (unclear && !switcher) switcher = button("Unclear: a Maybe, and ask from the list", () => ctx.act(unclear), { cls: "btn-small", key: "pad-unclear", disabled: ctx.busy });
   } else if (spoken) {
     const select = h(
       "select",
