@@ -197,7 +197,7 @@ class Page:
         self.wait_for(selector)
         self._run(JS_SELECT, selector, value)
 
-    def next_change(self, timeout: float = 2.0) -> bool:
+    def next_change(self, timeout: float = 0.5) -> bool:
         """Wait for the page to change (True), or ``timeout`` seconds without a change (False)."""
         return bool(self._run(JS_NEXT_CHANGE, int(timeout * 1000)))
 
