@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.web.conftest import Pages
+from tests.web.conftest import DESKTOP, Pages
 from tests.web.harness import legal_of, play, show, view_of
 
 
@@ -66,6 +66,30 @@ def test_a_hidden_phone_names_no_role_team_or_pack(pages: Pages) -> None:
     assert "Your pack" in page.inner_text(".role-card")
     assert page.locator(".packmate").count() == 2
     assert page.locator("button[data-action^='pick']").count() == 5
+
+
+def test_the_table_tells_the_night_one_line_at_a_time(pages: Pages) -> None:
+    page = pages.new(DESKTOP)
+    state = play("werewolf", {"players": 7}, 1, lambda g, s: True)
+    view = view_of("werewolf", state, None)
+    lines = view["narration"]
+    assert len(lines) >= 3
+    # a short night: each line gets the shortest pause, three seconds
+    deadline = {"at": None, "seconds": 3 * len(lines), "label": "night"}
+    show(page, "werewolf", view, table=True, deadline=deadline)
+    shown = page.locator(".narration li")
+    assert shown.count() == 1, "one line at a time"
+    assert shown.first.inner_text() == lines[0]
+    assert "current" in (shown.first.get_attribute("class") or "")
+    page.wait_for_selector(".narration li.current:nth-child(2)", timeout=15000)
+    assert page.inner_text(".narration li.current") == lines[1]
+    assert page.locator(".narration li.said").count() == 1
+    big, small = page.evaluate(
+        "[...document.querySelectorAll('.narration li')].map("
+        "(e) => parseFloat(getComputedStyle(e).fontSize))"
+    )[::-1]
+    assert big > small * 1.4, "the line being said is large"
+    pages.shot(page, "screen-werewolf-table-narration")
 
 
 def test_claims_are_big_buttons_and_read_out_in_the_days_log(pages: Pages) -> None:

@@ -923,11 +923,13 @@ def create_app(
                 await act(conn, msg, ref, host=kind == "host_action")
             elif kind in ("reveal", "cover"):
                 await hand_over_device(conn, msg, ref, kind)
+            elif kind == "drafting":
+                await drafting(conn, msg, ref)
             else:
                 conn.error(
                     "unknown_type",
                     f"Unknown message type {kind[:40]!r}; use hello, action, host_action, "
-                    "reveal, cover or ping.",
+                    "reveal, cover, drafting or ping.",
                     ref,
                 )
         except Refused as exc:
@@ -1027,6 +1029,18 @@ def create_app(
         else:
             await manager.cover(room, p, conn)
         conn.send(_json({"type": "accepted", "id": ref, "version": conn.feed.version}))
+
+    async def drafting(conn: Connection, msg: dict[str, Any], ref: Any) -> None:
+        """A person is typing a free-text action (``"on": true``) or no longer is."""
+        room = conn.room
+        if room is None:
+            raise Refused("not_ready", 'Say "hello" with your room code and token first.')
+        p = room.participants.get(conn.participant)
+        if p is None:
+            raise Refused("unauthorized", "This token no longer works in this room.", 401)
+        await manager.drafting(room, p, conn, msg.get("on"))
+        if ref is not None:
+            conn.send(_json({"type": "accepted", "id": ref, "version": conn.feed.version}))
 
     install_wordlists(app, settings, manager, look_up)
     address.install(app, settings)

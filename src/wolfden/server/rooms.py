@@ -220,6 +220,12 @@ class Match:
     stand_ins: set[int] = field(default_factory=set)
     waiting_for: set[str] = field(default_factory=set)
     bots: dict[tuple[int, str], Any] = field(default_factory=dict)
+    floor: dict[int, int] = field(default_factory=dict)
+    """Turns on the floor (Werewords' questions) each seat has taken: its fair share."""
+
+
+DRAFT_HOLD_SECONDS = 30.0
+"""How long a person's draft holds a place on the floor without another word typed."""
 
 
 class Room:
@@ -250,6 +256,9 @@ class Room:
         self.reading: set[str] = set()
         """Shared devices that keep showing a seat after its turn, because its own action
         brought it a private answer (the Seer's); they stay until the player hides them."""
+        self.drafting: dict[int, float] = {}
+        """Seats whose person is typing a free-text action: seat -> when the hold ends."""
+        self.draft_timer: asyncio.Task[None] | None = None
 
     def hide(self, pid: str) -> bool:
         """Cover a shared device again; True when it was showing a seat."""
@@ -1333,6 +1342,7 @@ class RoomManager:
         is the connection that sent the action (None for the clock and bots): on protocol 3
         its answer goes in the view frame the action brings it, when there is one."""
         game = room.game
+        typed = seat is not None and _on_floor(game, m.state, seat)
         try:
             state, events = game.apply(m.state, seat, action)
         except WolfdenError as exc:
@@ -1363,6 +1373,9 @@ class RoomManager:
             raise storage_refused("this action") from exc
         new_phase = seq != m.phase_seq
         m.state, m.version, m.phase_seq, m.phase_started = state, m.version + 1, seq, started
+        if typed and seat is not None:
+            m.floor[seat] = m.floor.get(seat, 0) + 1
+            room.drafting.pop(seat, None)
         self._settle_shown(room, seat, events, new_phase=new_phase)
         if outcome is not None:
             self._finish(room, m, outcome)
@@ -1495,6 +1508,8 @@ class RoomManager:
                     # a broken bot must not stall the table: play a random legal action
                     log.exception("%s: bot %s at seat %s failed", m.id, kind, seat)
                     action = legal[rng.below(len(legal))]
+                if self._floor_waits(room, m, seat):
+                    return  # woken again by the next action or when a draft's hold ends
                 try:
                     self._commit(room, m, seat, action)
                 except Refused as exc:
@@ -1503,6 +1518,66 @@ class RoomManager:
         finally:
             if room.bot_tasks.get(seat) is me:
                 del room.bot_tasks[seat]
+
+    # -- the floor: people get their turn at typed actions ----------------------------
+
+    def _floor_waits(self, room: Room, m: Match, seat: int) -> bool:
+        """Whether a bot leaves the floor (a question) to the people who may take it too:
+        while one of them is typing a draft, and while the bot has taken more than the most
+        active of them. A bot alone with bots, or facing no person, never waits."""
+        game = room.game
+        if not _on_floor(game, m.state, seat):
+            return False
+        people = [
+            s
+            for s in game.actors(m.state)
+            if s != seat and self._bot_kind(room, m, s) is None and _on_floor(game, m.state, s)
+        ]
+        if not people:
+            return False
+        now = self.clock.now()
+        if any(room.drafting.get(s, 0.0) > now for s in people):
+            return True
+        return m.floor.get(seat, 0) > max(m.floor.get(s, 0) for s in people)
+
+    async def drafting(self, room: Room, p: Participant, peer: Peer, on: Any) -> None:
+        """A person started (``on``) or stopped typing a free-text action: while they type,
+        the bots keep off the floor (for a while after the last word typed)."""
+        if not isinstance(on, bool):
+            raise bad_request("'on' is true (typing a draft) or false (the draft is gone).")
+        async with room.lock:
+            self._check_token(room, p, peer.token_hash)
+            seat = room.shown.get(p.id) if p.role == SHARED else p.seat
+            if seat is None or room.live_match() is None:
+                return
+            if on:
+                room.drafting[seat] = self.clock.now() + DRAFT_HOLD_SECONDS
+                self._arm_drafts(room)
+            elif room.drafting.pop(seat, None) is not None:
+                self._after_change(room)
+
+    def _arm_drafts(self, room: Room) -> None:
+        """Wake the bots when the earliest draft's hold ends."""
+        if room.draft_timer is not None:
+            room.draft_timer.cancel()
+        if not room.drafting:
+            room.draft_timer = None
+            return
+
+        async def expire(at: float) -> None:
+            await self.clock.sleep_until(at)
+            async with room.lock:
+                now = self.clock.now()
+                for s in [s for s, until in room.drafting.items() if until <= now]:
+                    del room.drafting[s]
+                if room.draft_timer is asyncio.current_task():
+                    room.draft_timer = None
+                self._arm_drafts(room)
+                self._after_change(room)
+
+        room.draft_timer = asyncio.get_running_loop().create_task(
+            expire(min(room.drafting.values()))
+        )
 
     # -- presence -------------------------------------------------------------------
 
@@ -1711,6 +1786,15 @@ def _events(game: Game, state: Any, events: list[Event], viewer: Viewer) -> list
             shown["public"] = e.audience.public
             out.append(shown)
     return out
+
+
+def _on_floor(game: Game, state: Any, seat: int) -> bool:
+    """Whether this seat may now take the floor: it acts and is offered a free-text form
+    (Werewords' ``ask ?``), so whatever it does now (a typed question or a ready-made one)
+    is a turn on the floor that others may want too."""
+    return seat in game.actors(state) and any(
+        a.args == ("?",) for a in game.legal_actions(state, seat)
+    )
 
 
 def _strings(value: Any, out: set[str]) -> None:

@@ -3,8 +3,8 @@
 // come from the server with the game (specOf).
 
 export const BLURBS = {
-  werewolf: "The party classic: secret roles, nights of Werewolves, a Seer and a Guardian, days of talk and votes. 7–12 players.",
-  werewords: "Guess the Magic Word with yes/no questions while hidden Werewolves steer you wrong. 4–20 players.",
+  werewolf: "The party classic: secret roles, nights of Werewolves, a Seer and a Guardian, days of talk and votes.",
+  werewords: "Guess the Magic Word with yes/no questions while hidden Werewolves steer you wrong.",
   "werwoelfe-kids": "For children: find the three werewolves hidden in the village before they drive out eight people. Two teams.",
   "robbers-horror": "A trick-taking card game where partnerships are hidden until the cards are played.",
 };

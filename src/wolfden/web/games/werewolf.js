@@ -411,13 +411,38 @@ function ending(ctx) {
   );
 }
 
+// The table screen tells the night's script as a moderator would: one line at a time, each
+// with its pause (the phase's time shared out, between 3 and 8 seconds a line), the line being
+// said large, the lines said before it small, the lines still to come not yet shown.
+const PACE_MIN = 3;
+const PACE_MAX = 8;
+
+function pacedNarration(ctx, lines) {
+  const view = ctx.view;
+  if (!lines.length) return h("ol", { class: "narration" });
+  const local = ctx.local;
+  const now = Date.now() / 1000;
+  const key = [ctx.match, view.phase, view.day, view.round, lines.join("\n")].join("|");
+  if (!local.narr || local.narr.key !== key) local.narr = { key, start: now };
+  const total = ctx.deadline && ctx.deadline.seconds ? ctx.deadline.seconds : lines.length * PACE_MIN;
+  const pace = Math.min(PACE_MAX, Math.max(PACE_MIN, total / (lines.length + 1)));
+  const at = Math.min(lines.length - 1, Math.floor((now - local.narr.start) / pace));
+  clearTimeout(local.narrTimer);
+  if (at < lines.length - 1) local.narrTimer = setTimeout(() => ctx.rerender(), Math.max(50, (local.narr.start + (at + 1) * pace - now) * 1000 + 20));
+  return h(
+    "ol",
+    { class: "narration paced", "aria-live": "polite" },
+    lines.slice(0, at + 1).map((line, i) => h("li", { class: i === at ? "current" : "said", "aria-current": i === at ? "step" : null }, line)),
+  );
+}
+
 function tablePanel(ctx) {
   const view = ctx.view;
   return h(
     "section",
     { class: "panel table-narration", "aria-labelledby": "narr-title" },
     h("h2", { id: "narr-title", class: "visually-hidden" }, "Narration"),
-    h("ol", { class: "narration" }, (view.narration || []).map((line) => h("li", {}, line))),
+    pacedNarration(ctx, view.narration || []),
     view.ballot ? h("p", { class: "progress big" }, `${view.ballot.cast} of ${view.ballot.voters} have voted.`) : null,
   );
 }
