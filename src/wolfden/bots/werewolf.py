@@ -252,7 +252,7 @@ class Belief:
             ok &= self.wolf[:, living].any(axis=1)
         if not ok.any():  # a view no deal explains (it cannot happen): keep every hypothesis
             ok = np.ones(len(self.wolf), bool)
-        weights = np.where(ok, np.exp(self.log - self.log[ok].max()), 0.0)
+        weights = np.exp(np.where(ok, self.log - self.log[ok].max(), -np.inf))
         weights /= weights.sum()
         return weights @ self.wolf, weights @ self.seer
 
