@@ -21,10 +21,15 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """One headless Debian Chromium for the whole run (Playwright's sync API allows one per
-    thread, so every browser test shares it and opens its own contexts)."""
+    """One headless Debian Chromium per test module (Playwright's sync API allows one per
+    thread; the module's browser tests share it and open their own contexts).
+
+    Not one for the whole run: while Playwright's sync API is open it keeps an event loop
+    running in its thread, so every later test on the same worker that starts its own loop
+    (``asyncio.run``, the server benchmark) would fail. The suite runs in random order, so
+    such a test may follow a browser test; closing Playwright with each module lets it run."""
     playwright_api = pytest.importorskip("playwright.sync_api")
     if not Path(CHROMIUM).exists():
         pytest.skip("Debian's chromium is not installed (apt-get install chromium)")

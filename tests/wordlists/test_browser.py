@@ -102,6 +102,9 @@ def test_publish_search_use_in_a_room_and_the_mayor_sees_its_words(
     seed = seed_making_seat_0_mayor(room["config"])
     server.api("POST", f"/api/rooms/{code}/start", {"seed": seed, "fill_with": "rules"}, token)
 
+    # Bea's phone hides her secrets until she shows it, as a Mayor does when nobody looks.
+    bea.wait_for_selector("[data-key='reveal']", timeout=30000)
+    bea.click("[data-key='reveal']")
     bea.wait_for_selector("button[data-action^='choose']:not([disabled])", timeout=30000)
     offered = [
         t.strip()
