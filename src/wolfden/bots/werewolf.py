@@ -245,7 +245,10 @@ class Belief:
             seat = entry["seat"]
             ok &= self.wolf[:, seat] == (role == "werewolf")
             ok &= self.seer[:, seat] == (role == "seer")
+        lycans = view.get("deal", {}).get("lycans", 0)
         for check in view["you"].get("checks", []):
+            if check["werewolf"] and lycans:
+                continue  # a Lycan looks like a Werewolf to the Seer: not a hard fact
             ok &= self.wolf[:, check["target"]] == check["werewolf"]
         if view["phase"] != "end":
             living = [e["seat"] for e in view["seats"] if e["alive"]]

@@ -42,6 +42,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from wolfden.engine.errors import ConfigError
 from wolfden.engine.types import Seat, Viewer
 from wolfden.envs.base import WolfdenEnv, wrap
 from wolfden.envs.layout import ActionGroup, ActionLayout, Block, ObsLayout, ObsWriter
@@ -56,7 +57,17 @@ class raw_env(WolfdenEnv):
     game_id = "werewolf"
     metadata: ClassVar[dict[str, Any]] = {**WolfdenEnv.metadata, "name": "werewolf_v0"}
 
+    @classmethod
+    def accepts(cls, config: Any) -> bool:
+        """The seed's roles only: the observation has no place for the variant roles."""
+        return not getattr(config, "variant_counts", None)
+
     def make_action_layout(self, config: Config) -> ActionLayout:
+        if config.variant_counts:
+            raise ConfigError(
+                "the werewolf environment plays the seed's roles (Werewolves, Seers, Guardians, "
+                f"Villagers); this setup also deals {', '.join(sorted(config.variant_counts))}"
+            )
         seats = range(config.players)
         return ActionLayout(
             [

@@ -922,8 +922,9 @@ def play_batch(
 
 
 def unsupported(config: Any) -> str | None:
-    """None: the kernel plays every valid Werewolf config (7–12 players, the custom variant,
-    declined roles, every timer and option). Otherwise why not."""
+    """None: the kernel plays every valid Werewolf config of the seed's roles (7–12 players,
+    the custom variant, declined roles, every timer and option but structured talk). Otherwise
+    why not: the simulator then plays the rules in Python."""
     from wolfden.engine.errors import ConfigError
     from wolfden.games.werewolf.config import Config
 
@@ -935,6 +936,11 @@ def unsupported(config: Any) -> str | None:
         return str(error)
     if config.talk:
         return "the werewolf kernel plays without structured talk (the talk option)"
+    if config.variant_counts:
+        return (
+            "the werewolf kernel plays the seed's roles (Werewolves, Seers, Guardians, "
+            f"Villagers), not {', '.join(sorted(config.variant_counts))}"
+        )
     return None
 
 

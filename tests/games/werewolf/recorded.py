@@ -9,7 +9,8 @@ perturbation's view). A replay through the game must give the same events, the s
 and the same outcome.
 
 Regenerate (only when a rule change is meant to change recorded play):
-``PYTHONPATH=src python -m tests.games.werewolf.recorded``.
+``PYTHONPATH=src python -m tests.games.werewolf.recorded`` (add ``--new`` to write only the
+fixtures of config families that have none yet).
 """
 
 from __future__ import annotations
@@ -127,9 +128,13 @@ def record_match(config: werewolf.Config, seed: int, match: int) -> dict[str, An
     }
 
 
-def write_all() -> None:
+def write_all(*, only_new: bool = False) -> None:
+    """Write every family's fixture; with ``only_new``, only those not written yet (a new
+    config family, e.g. a new variant role's sample config, leaves the others as they are)."""
     FIXTURES.mkdir(exist_ok=True)
     for name, config in families():
+        if only_new and (FIXTURES / f"{name}.json").exists():
+            continue
         matches = [record_match(config, seed, i) for i, seed in enumerate(SEEDS)]
         doc = {"config": config_to_json(config), "matches": matches}
         path = FIXTURES / f"{name}.json"
@@ -138,4 +143,6 @@ def write_all() -> None:
 
 
 if __name__ == "__main__":
-    write_all()
+    import sys
+
+    write_all(only_new="--new" in sys.argv[1:])

@@ -1,4 +1,5 @@
-"""The moderated Werewolf party game (seed 001): Werewolves, Seer, Guardian and Villagers.
+"""The moderated Werewolf party game (seed 001): Werewolves, Seer, Guardian and Villagers,
+and the documented variant roles a setup may add (Lycan, …).
 
 The app is the moderator: it deals the role cards ``R_WEREWOLF-001`` … ``012``, calls every role
 every night, collects the night actions privately and resolves them together at dawn, runs the
@@ -46,6 +47,8 @@ def sample_configs() -> list[Config]:
         Config(players=10, werewolves=4, seers=1, guardians=2, pack_rounds=1),
         Config(players=12, villager_only=tuple(range(9)), round_limit=3),
         Config(players=8, talk=True),
+        # The documented variant roles (each beside the seed's, docs/games/werewolf.md).
+        Config(players=7, lycans=1),
     ]
     return configs
 

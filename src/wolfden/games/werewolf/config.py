@@ -12,6 +12,11 @@ MIN_PLAYERS = 7
 MAX_PLAYERS = 12
 
 
+VARIANT_ROLES: tuple[tuple[str, str], ...] = (("lycans", "Lycans"),)
+"""The roles beyond the seed's, as (option, plural title) in the order of the deal. Each is 0
+by default, so the seed's deal is untouched unless a setup asks for them."""
+
+
 def standard_werewolves(players: int) -> int:
     """7–9 players deal 2 Werewolves, 10–12 deal 3."""
     return 2 if players <= 9 else 3
@@ -51,6 +56,10 @@ class Config:
         "structured talk: during the discussion each living player may make up to 3 public "
         "claims (I am the <role>; I checked <player>; I suspect, trust or protected <player>)",
     )
+    # The roles beyond the seed (documented variants, docs/games/werewolf.md), none by default.
+    lycans: int = option(
+        0, "number of Lycans: Villagers whom the Seer sees as Werewolves (documented variant)"
+    )
 
     @property
     def werewolf_count(self) -> int:
@@ -65,8 +74,15 @@ class Config:
         return 1 if self.guardians is None else self.guardians
 
     @property
+    def variant_counts(self) -> dict[str, int]:
+        """The roles beyond the seed's that this setup deals, by option name (none by
+        default)."""
+        return {name: n for name, _ in VARIANT_ROLES if (n := getattr(self, name))}
+
+    @property
     def villager_count(self) -> int:
-        return self.players - self.werewolf_count - self.seer_count - self.guardian_count
+        special = self.werewolf_count + self.seer_count + self.guardian_count
+        return self.players - special - sum(self.variant_counts.values())
 
     @property
     def is_custom(self) -> bool:
@@ -90,16 +106,27 @@ class Config:
             ("werewolves", self.werewolves),
             ("seers", self.seers),
             ("guardians", self.guardians),
+            *((name, getattr(self, name)) for name, _ in VARIANT_ROLES),
         ):
-            if value is not None and value < 0:
-                raise ConfigError(f"{label} cannot be negative, got {value}")
+            if value is not None and (not isinstance(value, int) or value < 0):
+                raise ConfigError(f"{label} must be a whole number, 0 or more; got {value!r}")
         wolves = self.werewolf_count
         if wolves < 1:
             raise ConfigError("a game needs at least one Werewolf")
         if self.villager_count < 0:
+            counts = [
+                f"{wolves} Werewolves",
+                f"{self.seer_count} Seers",
+                f"{self.guardian_count} Guardians",
+                *(
+                    f"{getattr(self, name)} {title}"
+                    for name, title in VARIANT_ROLES
+                    if getattr(self, name)
+                ),
+            ]
             raise ConfigError(
-                f"{wolves} Werewolves, {self.seer_count} Seers and {self.guardian_count} "
-                f"Guardians are more roles than the {self.players} players"
+                f"{', '.join(counts[:-1])} and {counts[-1]} are more roles than the "
+                f"{self.players} players"
             )
         if self.players - wolves <= wolves:
             raise ConfigError(

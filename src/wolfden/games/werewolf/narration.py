@@ -122,7 +122,7 @@ def claim(config: Config, claim: Claim) -> Event:
     """A public claim of the structured talk, read out in the speaker's words."""
     target = config.name(claim.target) if claim.target is not None else ""
     if claim.kind == "claim_role":
-        words = f"I am the {str(claim.value).capitalize()}."
+        words = f"I am the {Role(claim.value).title}."
     elif claim.kind == "claim_check":
         result = "a Werewolf" if claim.value == "werewolf" else "not a Werewolf"
         words = f"I checked {target}: {result}."

@@ -18,19 +18,26 @@ class Role(enum.Enum):
     SEER = "seer"
     GUARDIAN = "guardian"
     VILLAGER = "villager"
+    # The documented variants beyond the seed (none is dealt by default).
+    LYCAN = "lycan"
 
     @property
     def title(self) -> str:
-        return self.value.capitalize()
+        return self.value.replace("_", " ").title()
 
     @property
     def team(self) -> Team:
-        """The Werewolves are one team; Villagers, Seer and Guardian are the Town."""
+        """The Werewolves are one team; Villagers, Seer, Guardian and Lycan are the Town."""
         return Team.WEREWOLVES if self is Role.WEREWOLF else Team.TOWN
 
     @property
     def acts_at_night(self) -> bool:
-        return self is not Role.VILLAGER
+        return self in (Role.WEREWOLF, Role.SEER, Role.GUARDIAN)
+
+    @property
+    def seen_as_werewolf(self) -> bool:
+        """What the Seer is told: a Werewolf, or a Lycan (a Villager with a wolfish look)."""
+        return self in (Role.WEREWOLF, Role.LYCAN)
 
 
 class Phase(enum.Enum):
@@ -70,7 +77,14 @@ CARD_TEXTS = {
     Role.VILLAGER: (
         "You sleep through the night. By day, listen, weigh what you hear, and vote or abstain."
     ),
+    Role.LYCAN: (
+        "You are a Villager and play for the Town, but something wild runs in your family: "
+        "if the Seer looks into you, they are told you are a Werewolf."
+    ),
 }
+
+VARIANT_ROLE_OF = {"lycans": Role.LYCAN}
+"""Each variant role's count option (config.VARIANT_ROLES) and its role."""
 
 
 def _card(number: int, role: Role, label: str) -> Card:
@@ -88,13 +102,17 @@ PRINT_DECK: tuple[Card, ...] = (
 
 def role_counts(config: Config) -> dict[Role, int]:
     """How many cards of each role a deal has: 7–9 players get 2 Werewolves, 10–12 get 3,
-    always 1 Seer and 1 Guardian, Villagers for the rest (or the custom variant's counts)."""
-    return {
+    always 1 Seer and 1 Guardian, Villagers for the rest (or the custom variant's counts),
+    then the variant roles the setup asks for (they take the place of Villagers)."""
+    counts = {
         Role.WEREWOLF: config.werewolf_count,
         Role.SEER: config.seer_count,
         Role.GUARDIAN: config.guardian_count,
         Role.VILLAGER: config.villager_count,
     }
+    for name, count in config.variant_counts.items():
+        counts[VARIANT_ROLE_OF[name]] = count
+    return counts
 
 
 def cards_for(config: Config) -> tuple[Card, ...]:
@@ -109,7 +127,9 @@ def cards_for(config: Config) -> tuple[Card, ...]:
                 cards.append(printed[i])
             else:
                 extra += 1
-                cards.append(_card(extra, role, f"{role.title} {i + 1}"))
+                # A variant role dealt once is just "Lycan"; more copies are numbered.
+                label = role.title if not printed and count == 1 else f"{role.title} {i + 1}"
+                cards.append(_card(extra, role, label))
     return tuple(cards)
 
 

@@ -300,12 +300,13 @@ def most_picked(picks: list[int | None], rng: Rng) -> int | None:
 
 
 def seer_check(state: State, seat: int, action: Action) -> Result:
-    """The Seer checks one living player other than themselves and learns the answer at once."""
+    """The Seer checks one living player other than themselves and learns the answer at once:
+    a Werewolf, or not. A Lycan looks like a Werewolf to the Seer."""
     usage = "the Seer's night action is 'check N' (another living player)"
     target = target_of(action, "check", usage, state.players)
     if target == seat or not state.is_alive(target):
         raise IllegalAction("the Seer checks a living player other than themselves")
-    is_werewolf = state.is_werewolf(target)
+    is_werewolf = state.roles[target].seen_as_werewolf
     state = replace(
         state,
         checked=with_choice(state.checked, seat, target),

@@ -85,6 +85,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
             "seers": config.seer_count,
             "guardians": config.guardian_count,
             "villagers": config.villager_count,
+            **config.variant_counts,
         },
         "narration": narration(state),
         "night_result": state.night_result,
@@ -222,7 +223,9 @@ def _swappable_pairs(state: State, seat: int | None) -> list[tuple[int, int]]:
         for b in hidden[i + 1 :]:
             if roles[a] is roles[b] or locked in (a, b):
                 continue
-            if (a in checked or b in checked) and state.is_werewolf(a) != state.is_werewolf(b):
+            if (a in checked or b in checked) and roles[a].seen_as_werewolf != roles[
+                b
+            ].seen_as_werewolf:
                 continue
             pairs.append((a, b))
     return pairs
@@ -280,7 +283,7 @@ def _move_night_choice(state: State, choice: tuple[Role, int], rng: Rng) -> Stat
     target = targets[rng.below(len(targets))]
     if role is Role.GUARDIAN:
         return replace(state, protecting=with_choice(state.protecting, who, target))
-    is_werewolf = state.is_werewolf(target)
+    is_werewolf = state.roles[target].seen_as_werewolf
     return replace(
         state,
         checked=with_choice(state.checked, who, target),

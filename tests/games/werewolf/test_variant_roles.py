@@ -1,0 +1,153 @@
+"""The documented variant roles beyond the seed (docs/games/werewolf.md, "Variant roles"):
+each role's rules, what its holder and the others learn, and the listed interactions."""
+
+from __future__ import annotations
+
+import types
+
+import pytest
+
+from wolfden import bots
+from wolfden.engine import conformance
+from wolfden.engine.errors import ConfigError
+from wolfden.engine.rng import Rng
+from wolfden.engine.types import Viewer
+from wolfden.games import werewolf
+from wolfden.games.werewolf import Phase, Role
+from wolfden.kernel import werewolf as kernel
+from wolfden.sim.runner import play_match
+
+from .conftest import G, S, V, W, act, day, run, table, texts
+
+L = Role.LYCAN
+
+VARIANT_CONFIGS = [c for c in werewolf.sample_configs() if c.variant_counts]
+
+
+# -- every variant role ---------------------------------------------------------------------
+
+
+def test_the_seeds_deal_has_no_variant_role() -> None:
+    for players in range(7, 13):
+        config = werewolf.Config(players=players)
+        assert config.variant_counts == {}
+        state = werewolf.setup(config, 5)
+        assert set(state.roles) <= {W, S, G, V}
+        assert set(werewolf.view(state, Viewer.of(0))["deal"]) == {
+            "werewolves",
+            "seers",
+            "guardians",
+            "villagers",
+        }
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"lycans": -1}, "lycans must be a whole number, 0 or more"),
+        ({"lycans": 4}, "2 Werewolves, 1 Seers, 1 Guardians and 4 Lycans are more roles"),
+    ],
+)
+def test_a_bad_variant_count_is_refused_with_the_reason(
+    options: dict[str, object], message: str
+) -> None:
+    with pytest.raises(ConfigError, match=message):
+        werewolf.setup(werewolf.Config(players=7, **options), 1)  # type: ignore[arg-type]
+
+
+def test_the_kernel_leaves_variant_setups_to_the_rules() -> None:
+    for config in VARIANT_CONFIGS:
+        reason = kernel.unsupported(config)
+        assert reason is not None and "seed's roles" in reason
+
+
+def test_the_variant_sample_setups_keep_the_contract_and_the_wall() -> None:
+    """The conformance suite over the variant setups only, every playout checked deeply."""
+    game = types.SimpleNamespace(
+        **{k: getattr(werewolf, k) for k in dir(werewolf) if not k.startswith("__")}
+    )
+    game.sample_configs = lambda: VARIANT_CONFIGS
+    playouts = 4 * len(VARIANT_CONFIGS)
+    report = conformance.run_all(game, playouts=playouts, deep_every=1, max_steps=5000)
+    assert report.playouts == playouts
+    assert report.wall_checks > 10 * playouts
+    assert report.wall_event_checks > playouts
+    assert report.illegal_checks > playouts
+
+
+@pytest.mark.parametrize("kind", ["random", "rules", "belief"])
+def test_every_bot_plays_every_variant_setup_to_the_end(kind: str) -> None:
+    for i, config in enumerate(VARIANT_CONFIGS):
+        players = {s: bots.make("werewolf", kind, s) for s in range(config.players)}
+        result = play_match(werewolf, config, 100 + i, players, think=1.0)
+        assert werewolf.outcome(result.state) is not None
+
+
+# -- Lycan ------------------------------------------------------------------------------------
+
+
+def lycan_table() -> werewolf.State:
+    """Seats 0,1 Werewolves; 2 Seer; 3 Guardian; 4 Lycan; 5,6 Villagers."""
+    return table([W, W, S, G, L, V, V], lycans=1)
+
+
+def test_the_seer_sees_the_lycan_as_a_werewolf() -> None:
+    state, events = act(lycan_table(), 2, "check 4")
+    answer = next(e for e in events if e.type == "seer_answer")
+    assert answer.data == {"target": 4, "werewolf": True}
+    assert answer.text == "Player 5 is a Werewolf."
+    assert answer.audience.seats == frozenset({2})
+    me = werewolf.view(state, Viewer.of(2))["you"]
+    assert me["checks"] == [{"round": 1, "target": 4, "werewolf": True}]
+
+
+def test_the_lycan_knows_its_card_and_the_pack_does_not_know_it() -> None:
+    state = lycan_table()
+    mine = werewolf.view(state, Viewer.of(4))
+    assert mine["you"]["role"] == "lycan"
+    assert "Seer" in mine["you"]["card_text"]
+    wolf = werewolf.view(state, Viewer.of(0))
+    assert "role" not in wolf["seats"][4]
+    assert werewolf.view(state, Viewer.of(5))["deal"]["lycans"] == 1
+
+
+def test_the_lycan_is_town_and_sleeps_through_the_night() -> None:
+    state = lycan_table()
+    assert 4 not in werewolf.actors(state)
+    assert werewolf.seat_teams(state)[4] == "town"
+    # The pack may target the Lycan; its card is revealed as a Lycan.
+    state, events = run(state, (0, "pick 4"), (1, "pick 4"), (2, "check 0"), (3, "protect 5"))
+    state, events = act(state, None, "dawn")
+    assert "Their card: Lycan (R_WEREWOLF-013)." in " ".join(texts(events))
+    assert state.phase is Phase.DISCUSSION
+
+
+def test_the_town_wins_when_the_wolves_are_gone_though_the_lycan_lives() -> None:
+    state = table([W, S, G, L, V, V, V], lycans=1, werewolves=1)
+    state, _ = run(state, (0, "pick 4"), (1, "check 3"), (2, "protect 4"))
+    state = day(state)
+    state, _ = run(state, *((s, "vote 0") for s in range(1, 7)), (0, "vote 3"))
+    outcome = werewolf.outcome(state)
+    assert outcome is not None and outcome.winning_team == "town"
+    assert 3 in outcome.winners
+
+
+def test_the_lycan_counts_as_town_for_parity() -> None:
+    # Two Werewolves and the Lycan, Seer, Guardian and two Villagers: the pack takes one a
+    # night; parity comes only when the Werewolves match every other living player.
+    state = lycan_table()
+    state, _ = run(state, (0, "pick 5"), (1, "pick 5"), (2, "check 4"), (3, "protect 6"))
+    state = day(state)
+    assert state.phase is Phase.VOTE  # 2 Werewolves against 4: no winner
+    assert werewolf.winner(state) is None
+
+
+def test_the_lycan_plays_like_a_villager_for_the_bots() -> None:
+    state = lycan_table()
+    state, _ = run(state, (0, "pick 5"), (1, "pick 5"), (2, "check 4"), (3, "protect 6"))
+    state = day(state)
+    legal = werewolf.legal_actions(state, 4)
+    for kind in ("random", "rules", "belief"):
+        bot = bots.make("werewolf", kind, 4)
+        action = bot.act(werewolf.view(state, Viewer.of(4)), legal, Rng(3))
+        assert action in legal
