@@ -9,6 +9,8 @@ The ``rules`` bot plays like a careful beginner:
   itself only now and then.
 - Villagers vote from public information: whoever voted for players later revealed as
   townsfolk is suspicious, whoever voted for a revealed Werewolf is trusted.
+- The variant roles: a Lycan plays as a Villager; a Tanner votes for anyone, never abstains
+  (it wants to look suspicious).
 """
 
 from __future__ import annotations
@@ -111,6 +113,10 @@ class WerewolfRulesBot:
             if not choices:
                 return abstain
             return votes[max(choices, key=lambda t: (score.get(t, 0.0), rng.random()))]
+        if role == "tanner":
+            # The Tanner wants the village's votes: it votes for anyone, never abstains, and so
+            # pushes votes around, which the village finds a little suspicious.
+            return votes[rng.choice(sorted(votes))]
         top = max(score.get(t, 0.0) for t in votes)
         if top <= 0.0 and rng.chance(0.3):
             return abstain

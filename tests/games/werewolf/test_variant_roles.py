@@ -3,6 +3,7 @@ each role's rules, what its holder and the others learn, and the listed interact
 
 from __future__ import annotations
 
+import dataclasses
 import types
 
 import pytest
@@ -13,13 +14,18 @@ from wolfden.engine.errors import ConfigError
 from wolfden.engine.rng import Rng
 from wolfden.engine.types import Viewer
 from wolfden.games import werewolf
-from wolfden.games.werewolf import Phase, Role
+from wolfden.games.werewolf import Phase, Role, Team
 from wolfden.kernel import werewolf as kernel
 from wolfden.sim.runner import play_match
 
 from .conftest import G, S, V, W, act, day, run, table, texts
 
-L = Role.LYCAN
+
+def replace_alive(state: werewolf.State, alive: set[int]) -> werewolf.State:
+    return dataclasses.replace(state, alive=frozenset(alive))
+
+
+L, T = Role.LYCAN, Role.TANNER
 
 VARIANT_CONFIGS = [c for c in werewolf.sample_configs() if c.variant_counts]
 
@@ -46,6 +52,8 @@ def test_the_seeds_deal_has_no_variant_role() -> None:
     [
         ({"lycans": -1}, "lycans must be a whole number, 0 or more"),
         ({"lycans": 4}, "2 Werewolves, 1 Seers, 1 Guardians and 4 Lycans are more roles"),
+        ({"tanners": "one"}, "tanners must be a whole number, 0 or more; got 'one'"),
+        ({"lycans": 2, "tanners": 2}, "2 Lycans and 2 Tanners are more roles than the 7"),
     ],
 )
 def test_a_bad_variant_count_is_refused_with_the_reason(
@@ -151,3 +159,60 @@ def test_the_lycan_plays_like_a_villager_for_the_bots() -> None:
         bot = bots.make("werewolf", kind, 4)
         action = bot.act(werewolf.view(state, Viewer.of(4)), legal, Rng(3))
         assert action in legal
+
+
+# -- Tanner -----------------------------------------------------------------------------------
+
+
+def tanner_table() -> werewolf.State:
+    """Seats 0,1 Werewolves; 2 Seer; 3 Guardian; 4 Tanner; 5,6,7 Villagers."""
+    return table([W, W, S, G, T, V, V, V], tanners=1)
+
+
+def test_the_tanner_voted_out_by_day_wins_alone_at_once() -> None:
+    state = tanner_table()
+    state, _ = run(state, (0, "pick 5"), (1, "pick 5"), (2, "check 4"), (3, "protect 5"))
+    state = day(state)
+    state, events = run(state, *((s, "vote 4") for s in range(8) if s != 4), (4, "vote 0"))
+    assert state.phase is Phase.END
+    assert texts(events)[-1] == "The village has voted out the Tanner. The Tanner wins alone."
+    outcome = werewolf.outcome(state)
+    assert outcome is not None
+    assert outcome.winning_team == "tanner"
+    assert outcome.winners == frozenset({4})
+    assert outcome.teams[4] == "tanner"
+    assert werewolf.view(state, Viewer.of(0))["winner"] == "tanner"
+
+
+def test_the_tanner_taken_at_night_simply_loses() -> None:
+    state = tanner_table()
+    state, _ = run(state, (0, "pick 4"), (1, "pick 4"), (2, "check 0"), (3, "protect 5"))
+    state, events = act(state, None, "dawn")
+    assert state.phase is Phase.DISCUSSION and not state.is_alive(4)
+    assert "Their card: Tanner (R_WEREWOLF-013)." in " ".join(texts(events))
+
+
+def test_the_tanner_counts_as_a_non_werewolf_for_parity_and_loses_with_the_town() -> None:
+    # Werewolf, Seer, Guardian, Tanner, Villagers: the Werewolf is voted out, the Town wins and
+    # the living Tanner does not.
+    state = table([W, S, G, T, V, V, V], tanners=1, werewolves=1)
+    state, _ = run(state, (0, "pick 5"), (1, "check 0"), (2, "protect 5"))
+    state = day(state)
+    state, _ = run(state, *((s, "vote 0") for s in range(1, 7)), (0, "vote 3"))
+    outcome = werewolf.outcome(state)
+    assert outcome is not None and outcome.winning_team == "town"
+    assert 3 not in outcome.winners
+    # Parity: 1 Werewolf against the Tanner alone is parity; against the Tanner and one more
+    # it is not.
+    state = table([W, S, G, T, V, V, V], tanners=1, werewolves=1)
+    assert werewolf.winner(replace_alive(state, {0, 3})) is Team.WEREWOLVES
+    assert werewolf.winner(replace_alive(state, {0, 3, 4})) is None
+
+
+def test_the_tanners_team_is_named_only_when_dealt() -> None:
+    assert werewolf.team_names(werewolf.Config()) == ("town", "werewolves")
+    assert werewolf.team_names(werewolf.Config(players=8, tanners=1)) == (
+        "town",
+        "werewolves",
+        "tanner",
+    )

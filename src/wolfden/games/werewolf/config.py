@@ -12,7 +12,7 @@ MIN_PLAYERS = 7
 MAX_PLAYERS = 12
 
 
-VARIANT_ROLES: tuple[tuple[str, str], ...] = (("lycans", "Lycans"),)
+VARIANT_ROLES: tuple[tuple[str, str], ...] = (("lycans", "Lycans"), ("tanners", "Tanners"))
 """The roles beyond the seed's, as (option, plural title) in the order of the deal. Each is 0
 by default, so the seed's deal is untouched unless a setup asks for them."""
 
@@ -59,6 +59,9 @@ class Config:
     # The roles beyond the seed (documented variants, docs/games/werewolf.md), none by default.
     lycans: int = option(
         0, "number of Lycans: Villagers whom the Seer sees as Werewolves (documented variant)"
+    )
+    tanners: int = option(
+        0, "number of Tanners: each wins alone if voted out by day (documented variant)"
     )
 
     @property

@@ -30,6 +30,7 @@ NO_ELIMINATION_ABSTAIN = "Everyone abstained. No one is eliminated today."
 TOWN_WINS = "Every Werewolf is gone. The Town wins."
 WOLVES_WIN = "The Werewolves now match the rest in number. The Werewolves win."
 DRAW = "The round limit is reached without a winner. The game is a draw."
+TANNER_WINS = "The village has voted out the Tanner. The Tanner wins alone."
 DEAL_NOTE = (
     "There were not enough Villager cards for everyone who asked for one, "
     "so you were dealt another role."
@@ -52,6 +53,8 @@ def night_script(config: Config) -> list[str]:
 def win_line(team: Team | None) -> str:
     if team is None:
         return DRAW
+    if team is Team.TANNER:
+        return TANNER_WINS
     return TOWN_WINS if team is Team.TOWN else WOLVES_WIN
 
 

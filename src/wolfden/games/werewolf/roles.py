@@ -11,6 +11,8 @@ from wolfden.games.werewolf.config import Config
 class Team(enum.Enum):
     TOWN = "town"
     WEREWOLVES = "werewolves"
+    TANNER = "tanner"
+    """The Tanner plays for themselves (only with the variant role)."""
 
 
 class Role(enum.Enum):
@@ -20,6 +22,7 @@ class Role(enum.Enum):
     VILLAGER = "villager"
     # The documented variants beyond the seed (none is dealt by default).
     LYCAN = "lycan"
+    TANNER = "tanner"
 
     @property
     def title(self) -> str:
@@ -27,8 +30,12 @@ class Role(enum.Enum):
 
     @property
     def team(self) -> Team:
-        """The Werewolves are one team; Villagers, Seer, Guardian and Lycan are the Town."""
-        return Team.WEREWOLVES if self is Role.WEREWOLF else Team.TOWN
+        """The Werewolves are one team; the Tanner plays alone; everyone else is the Town."""
+        if self is Role.WEREWOLF:
+            return Team.WEREWOLVES
+        if self is Role.TANNER:
+            return Team.TANNER
+        return Team.TOWN
 
     @property
     def acts_at_night(self) -> bool:
@@ -81,9 +88,13 @@ CARD_TEXTS = {
         "You are a Villager and play for the Town, but something wild runs in your family: "
         "if the Seer looks into you, they are told you are a Werewolf."
     ),
+    Role.TANNER: (
+        "You hate your job and want out. You win alone if the village votes you out by day; "
+        "if the game ends any other way, you lose. You sleep through the night."
+    ),
 }
 
-VARIANT_ROLE_OF = {"lycans": Role.LYCAN}
+VARIANT_ROLE_OF = {"lycans": Role.LYCAN, "tanners": Role.TANNER}
 """Each variant role's count option (config.VARIANT_ROLES) and its role."""
 
 
@@ -134,5 +145,9 @@ def cards_for(config: Config) -> tuple[Card, ...]:
 
 
 def team_names(config: Config) -> tuple[str, ...]:
-    """The teams a seat can be on: the names the Outcome uses."""
-    return tuple(team.value for team in Team)
+    """The teams a seat can be on: the names the Outcome uses (the Tanner's only when the
+    setup deals one)."""
+    teams = [Team.TOWN, Team.WEREWOLVES]
+    if config.tanners:
+        teams.append(Team.TANNER)
+    return tuple(team.value for team in teams)

@@ -529,8 +529,11 @@ def eliminate(state: State, seat: int, *, by_vote: bool) -> tuple[State, Event]:
 
 
 def winner(state: State) -> Team | None:
-    """Town wins when no Werewolf lives; Werewolves win when they are at least as many as the
-    living non-Werewolves (the Seer and Guardian included)."""
+    """A Tanner eliminated by the day's vote wins alone, at once. Otherwise Town wins when no
+    Werewolf lives; Werewolves win when they are at least as many as the living non-Werewolves
+    (the Seer and Guardian included, and every variant role but the Werewolves)."""
+    if voted_out_tanners(state):
+        return Team.TANNER
     wolves = len(state.pack)
     others = len(state.alive) - wolves
     if wolves == 0:
@@ -538,6 +541,21 @@ def winner(state: State) -> Team | None:
     if wolves >= others:
         return Team.WEREWOLVES
     return None
+
+
+def voted_out_tanners(state: State) -> frozenset[int]:
+    """The Tanners the day's vote eliminated (the one who wins, when there is one)."""
+    return frozenset(
+        d.seat for d in state.deaths if d.by == "vote" and state.roles[d.seat] is Role.TANNER
+    )
+
+
+def winners(state: State, team: Team | None) -> frozenset[int]:
+    """The seats that win with the winning team: the team's seats, except that a Tanner wins
+    alone (only the Tanner the village voted out)."""
+    if team is Team.TANNER:
+        return voted_out_tanners(state)
+    return frozenset(s for s, role in enumerate(state.roles) if role.team is team)
 
 
 def game_over(state: State, events: list[Event]) -> Result:
@@ -570,7 +588,7 @@ def outcome(state: State) -> Outcome | None:
         "survivors": len(state.alive),
     }
     return Outcome(
-        winners=frozenset(s for s, role in enumerate(state.roles) if role.team is team),
+        winners=winners(state, team),
         winning_team=team.value if team else None,
         summary=state.summary,
         teams=seat_teams(state),
