@@ -10,7 +10,7 @@ The ``rules`` bot plays like a careful beginner:
 - Villagers vote from public information: whoever voted for players later revealed as
   townsfolk is suspicious, whoever voted for a revealed Werewolf is trusted.
 - The variant roles: a Lycan plays as a Villager; a Tanner votes for anyone, never abstains
-  (it wants to look suspicious).
+  (it wants to look suspicious); a Minion votes like a Werewolf, never for one it knows.
 """
 
 from __future__ import annotations
@@ -97,8 +97,9 @@ class WerewolfRulesBot:
         if not votes:
             return abstain
         score = suspicion(view)
-        if role == "werewolf":
-            pack = set(me.get("pack", []))
+        if role in ("werewolf", "minion"):
+            # The Minion votes as the pack would: never for a Werewolf it knows.
+            pack = set(me.get("pack", me.get("werewolves", [])))
             choices = [t for t in votes if t not in pack]
             if not choices:
                 return abstain
@@ -306,6 +307,13 @@ class WerewolfBeliefBot:
         abstain = next(a for a in legal if a.name == "abstain")
         if not votes:
             return abstain
+        if me["role"] == "minion":  # it knows the Werewolves: never votes for one
+            known = set(me.get("werewolves", []))
+            choices = [t for t in votes if t not in known]
+            if not choices:
+                return abstain
+            score = suspicion(view)
+            return votes[max(choices, key=lambda t: (score.get(t, 0.0), rng.random()))]
         if me["role"] == "werewolf":
             pack = set(me.get("pack", []))
             choices = [t for t in votes if t not in pack]

@@ -25,7 +25,7 @@ def replace_alive(state: werewolf.State, alive: set[int]) -> werewolf.State:
     return dataclasses.replace(state, alive=frozenset(alive))
 
 
-L, T = Role.LYCAN, Role.TANNER
+L, T, M = Role.LYCAN, Role.TANNER, Role.MINION
 
 VARIANT_CONFIGS = [c for c in werewolf.sample_configs() if c.variant_counts]
 
@@ -216,3 +216,85 @@ def test_the_tanners_team_is_named_only_when_dealt() -> None:
         "werewolves",
         "tanner",
     )
+
+
+# -- Minion -----------------------------------------------------------------------------------
+
+
+def minion_table() -> werewolf.State:
+    """Seats 0,1 Werewolves; 2 Seer; 3 Guardian; 4 Minion; 5–8 Villagers."""
+    return table([W, W, S, G, M, V, V, V, V], minions=1)
+
+
+def test_the_minion_knows_the_werewolves_and_they_do_not_know_the_minion() -> None:
+    state = minion_table()
+    minion = werewolf.view(state, Viewer.of(4))
+    assert minion["you"]["werewolves"] == [0, 1]
+    assert [e.get("role") for e in minion["seats"][:5]] == [
+        "werewolf",
+        "werewolf",
+        None,
+        None,
+        "minion",
+    ]
+    wolf = werewolf.view(state, Viewer.of(0))
+    assert wolf["you"]["pack"] == [0, 1]
+    assert "role" not in wolf["seats"][4]
+    villager = werewolf.view(state, Viewer.of(5))
+    assert "werewolves" not in villager["you"]
+    assert all("role" not in e for e in villager["seats"] if e["seat"] != 5)
+
+
+def test_the_minion_is_called_every_night_but_never_acts() -> None:
+    state = minion_table()
+    script = werewolf.view(state, Viewer.parse("table"))["narration"]
+    assert script[-2:] == [
+        "Minion, wake. Werewolves, raise your hand so the Minion can see you.",
+        "Werewolves, hands down. Minion, sleep.",
+    ]
+    assert 4 not in werewolf.actors(state)
+    # Dead or alive, the call stays.
+    state, _ = run(state, (0, "pick 4"), (1, "pick 4"), (2, "check 0"), (3, "protect 5"))
+    state = day(state)
+    assert not state.is_alive(4)
+    state, _ = run(state, *((s, "abstain") for s in sorted(state.alive)))
+    assert state.phase is Phase.NIGHT
+    assert werewolf.view(state, Viewer.parse("table"))["narration"] == script
+
+
+def test_the_seer_sees_the_minion_as_no_werewolf() -> None:
+    _, events = act(minion_table(), 2, "check 4")
+    assert next(e for e in events if e.type == "seer_answer").data["werewolf"] is False
+
+
+def test_parity_with_a_minion_counts_the_minion_as_town() -> None:
+    state = minion_table()
+    # Two Werewolves, the Minion and one Villager: 2 against 2 is parity, the Minion's team
+    # wins, the Minion among the winners.
+    assert werewolf.winner(replace_alive(state, {0, 1, 4, 5})) is Team.WEREWOLVES
+    # Two Werewolves, the Minion and two others: 2 against 3, no winner yet.
+    assert werewolf.winner(replace_alive(state, {0, 1, 4, 5, 6})) is None
+    # The last Werewolf gone: the Town wins though the Minion lives.
+    assert werewolf.winner(replace_alive(state, {4, 5, 6})) is Team.TOWN
+
+
+def test_the_minion_wins_and_loses_with_the_werewolves() -> None:
+    state = table([W, S, G, M, V, V, V], minions=1, werewolves=1)
+    state, _ = run(state, (0, "pick 4"), (1, "check 3"), (2, "protect 5"))
+    state = day(state)
+    state, _ = run(state, *((s, "vote 0") for s in sorted(state.alive) if s != 0), (0, "vote 3"))
+    outcome = werewolf.outcome(state)
+    assert outcome is not None and outcome.winning_team == "town"
+    assert outcome.teams[3] == "werewolves" and 3 not in outcome.winners
+
+
+def test_the_rules_bots_minion_never_votes_for_a_werewolf() -> None:
+    state = minion_table()
+    state, _ = run(state, (0, "pick 5"), (1, "pick 5"), (2, "check 4"), (3, "protect 6"))
+    state = day(state)
+    legal = werewolf.legal_actions(state, 4)
+    for kind in ("rules", "belief"):
+        bot = bots.make("werewolf", kind, 4)
+        for seed in range(20):
+            action = bot.act(werewolf.view(state, Viewer.of(4)), legal, Rng(seed))
+            assert action in legal and action.args[:1] not in ((0,), (1,))

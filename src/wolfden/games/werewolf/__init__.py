@@ -1,5 +1,5 @@
 """The moderated Werewolf party game (seed 001): Werewolves, Seer, Guardian and Villagers,
-and the documented variant roles a setup may add (Lycan, Tanner, …).
+and the documented variant roles a setup may add (Lycan, Tanner, Minion, …).
 
 The app is the moderator: it deals the role cards ``R_WEREWOLF-001`` … ``012``, calls every role
 every night, collects the night actions privately and resolves them together at dawn, runs the
@@ -50,6 +50,7 @@ def sample_configs() -> list[Config]:
         # The documented variant roles (each beside the seed's, docs/games/werewolf.md).
         Config(players=7, lycans=1),
         Config(players=8, tanners=1),
+        Config(players=9, minions=1),
     ]
     return configs
 

@@ -12,7 +12,11 @@ MIN_PLAYERS = 7
 MAX_PLAYERS = 12
 
 
-VARIANT_ROLES: tuple[tuple[str, str], ...] = (("lycans", "Lycans"), ("tanners", "Tanners"))
+VARIANT_ROLES: tuple[tuple[str, str], ...] = (
+    ("lycans", "Lycans"),
+    ("tanners", "Tanners"),
+    ("minions", "Minions"),
+)
 """The roles beyond the seed's, as (option, plural title) in the order of the deal. Each is 0
 by default, so the seed's deal is untouched unless a setup asks for them."""
 
@@ -62,6 +66,11 @@ class Config:
     )
     tanners: int = option(
         0, "number of Tanners: each wins alone if voted out by day (documented variant)"
+    )
+    minions: int = option(
+        0,
+        "number of Minions: they know the Werewolves and win with them, unknown to them "
+        "(documented variant)",
     )
 
     @property

@@ -20,6 +20,8 @@ SEER_WAKE = "Seer, wake and choose one player to look into."
 SEER_SLEEP = "Seer, sleep."
 GUARDIAN_WAKE = "Guardian, wake and choose someone to protect."
 GUARDIAN_SLEEP = "Guardian, sleep."
+MINION_WAKE = "Minion, wake. Werewolves, raise your hand so the Minion can see you."
+MINION_SLEEP = "Werewolves, hands down. Minion, sleep."
 DAY_BREAKS = "Day breaks. Everyone, open your eyes."
 NO_ONE = "No one was eliminated."
 DISCUSS = "Discuss. When the time is up, each living player votes or abstains."
@@ -38,7 +40,8 @@ DEAL_NOTE = (
 
 
 def night_script(config: Config) -> list[str]:
-    """The night's calls: every role that was dealt, every night, in the seed's order."""
+    """The night's calls: every role that was dealt, every night, in the seed's order, then
+    the variant roles that wake."""
     dealt = {card.role for card in cards_for(config)}
     lines = [NIGHT_FALLS]
     if Role.WEREWOLF in dealt:
@@ -47,6 +50,8 @@ def night_script(config: Config) -> list[str]:
         lines += [SEER_WAKE, SEER_SLEEP]
     if Role.GUARDIAN in dealt:
         lines += [GUARDIAN_WAKE, GUARDIAN_SLEEP]
+    if Role.MINION in dealt:
+        lines += [MINION_WAKE, MINION_SLEEP]
     return lines
 
 

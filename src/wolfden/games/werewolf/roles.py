@@ -23,6 +23,7 @@ class Role(enum.Enum):
     # The documented variants beyond the seed (none is dealt by default).
     LYCAN = "lycan"
     TANNER = "tanner"
+    MINION = "minion"
 
     @property
     def title(self) -> str:
@@ -30,8 +31,9 @@ class Role(enum.Enum):
 
     @property
     def team(self) -> Team:
-        """The Werewolves are one team; the Tanner plays alone; everyone else is the Town."""
-        if self is Role.WEREWOLF:
+        """The Werewolves and the Minion are one team; the Tanner plays alone; everyone else
+        is the Town."""
+        if self in (Role.WEREWOLF, Role.MINION):
             return Team.WEREWOLVES
         if self is Role.TANNER:
             return Team.TANNER
@@ -92,9 +94,14 @@ CARD_TEXTS = {
         "You hate your job and want out. You win alone if the village votes you out by day; "
         "if the game ends any other way, you lose. You sleep through the night."
     ),
+    Role.MINION: (
+        "You serve the pack. You know who the Werewolves are, but they do not know you, and "
+        "you cannot join their hunt. You win if the Werewolves win; to the Seer you are not "
+        "a Werewolf."
+    ),
 }
 
-VARIANT_ROLE_OF = {"lycans": Role.LYCAN, "tanners": Role.TANNER}
+VARIANT_ROLE_OF = {"lycans": Role.LYCAN, "tanners": Role.TANNER, "minions": Role.MINION}
 """Each variant role's count option (config.VARIANT_ROLES) and its role."""
 
 

@@ -1,7 +1,8 @@
 """The information wall: what each viewer may know, and nothing more.
 
 - A player sees their own card; a Werewolf also sees the pack and its picks; a Seer the answers
-  they received; a Guardian whom they protect and whom they may not protect tonight.
+  they received; a Guardian whom they protect and whom they may not protect tonight; a Minion
+  the Werewolves (who do not know the Minion).
 - Everyone sees who is alive, every revealed card, the announcements, and each closed ballot's
   tally (with who voted for whom when ``public_ballots`` is on); never an open ballot's votes.
   With the ``talk`` option everyone sees every public claim.
@@ -66,7 +67,8 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     wolves = {s for s in range(state.players) if state.is_werewolf(s)}
     known = {death.seat for death in state.deaths}
     if seat is not None:
-        known |= wolves | {seat} if seat in wolves else {seat}
+        knows_wolves = seat in wolves or state.roles[seat] is Role.MINION
+        known |= wolves | {seat} if knows_wolves else {seat}
     seats: list[dict[str, Any]] = []
     for s in range(state.players):
         entry: dict[str, Any] = {"seat": s, "name": config.name(s), "alive": state.is_alive(s)}
@@ -152,6 +154,8 @@ def _private(state: State, seat: int) -> dict[str, Any]:
             me["pick_round"] = state.pick_round
             me["pick_rounds"] = state.config.pack_rounds
             me["locked"] = state.locked
+    elif card.role is Role.MINION:
+        me["werewolves"] = [s for s in range(state.players) if state.is_werewolf(s)]  # as dealt
     elif card.role is Role.SEER:
         me["checks"] = [
             {"round": c.round, "target": c.target, "werewolf": c.werewolf}
@@ -214,7 +218,7 @@ def perturb_hidden(state: State, viewer: Viewer, rng: Rng) -> State | None:
 def _swappable_pairs(state: State, seat: int | None) -> list[tuple[int, int]]:
     """Pairs of living players whose roles differ but look alike to this viewer."""
     roles = state.roles
-    wolf_view = seat is not None and state.is_werewolf(seat)
+    wolf_view = seat is not None and (state.is_werewolf(seat) or roles[seat] is Role.MINION)
     checked = {c.target for c in state.seer_checks if c.seer == seat}
     hidden = [s for s in state.living() if s != seat and not (wolf_view and state.is_werewolf(s))]
     locked = state.locked if state.phase is Phase.NIGHT else None
