@@ -10,7 +10,8 @@ The ``rules`` bot plays like a careful beginner:
 - Villagers vote from public information: whoever voted for players later revealed as
   townsfolk is suspicious, whoever voted for a revealed Werewolf is trusted.
 - The variant roles: a Lycan plays as a Villager; a Tanner votes for anyone, never abstains
-  (it wants to look suspicious); a Minion votes like a Werewolf, never for one it knows.
+  (it wants to look suspicious); a Minion votes like a Werewolf, never for one it knows; an
+  eliminated Hunter takes the most suspicious living player (a Werewolf it can see, first).
 """
 
 from __future__ import annotations
@@ -61,6 +62,13 @@ class WerewolfRulesBot:
             return next(a for a in legal if a.name == "quiet")
         if "pick" in kinds:
             return self._pick(view, legal, rng)
+        if "shoot" in kinds:
+            # The Hunter takes the most suspicious player (a Werewolf it saw: at once).
+            score = suspicion(view)
+            seen = {e["seat"] for e in view["seats"] if e.get("role") == "werewolf"}
+            return max(
+                legal, key=lambda a: (_target(a) in seen, score.get(_target(a), 0.0), rng.random())
+            )
         if "check" in kinds:
             known = {c["target"] for c in me.get("checks", [])}
             fresh = [a for a in legal if _target(a) not in known]
@@ -288,6 +296,8 @@ class WerewolfBeliefBot:
             return self._talk(view, legal, p_wolf)
         if "pick" in kinds:
             return self._pick(view, legal, p_seer, rng)
+        if "shoot" in kinds:  # the Hunter takes the likeliest Werewolf
+            return max(legal, key=lambda a: (p_wolf[_target(a)], rng.random()))
         if "check" in kinds:
             known = {c["target"] for c in me.get("checks", [])}
             fresh = [a for a in legal if _target(a) not in known] or list(legal)

@@ -10,7 +10,7 @@ import pytest
 
 from wolfden import bots
 from wolfden.engine import conformance
-from wolfden.engine.errors import ConfigError
+from wolfden.engine.errors import ConfigError, NotYourTurn
 from wolfden.engine.rng import Rng
 from wolfden.engine.types import Viewer
 from wolfden.games import werewolf
@@ -25,7 +25,7 @@ def replace_alive(state: werewolf.State, alive: set[int]) -> werewolf.State:
     return dataclasses.replace(state, alive=frozenset(alive))
 
 
-L, T, M = Role.LYCAN, Role.TANNER, Role.MINION
+L, T, M, H = Role.LYCAN, Role.TANNER, Role.MINION, Role.HUNTER
 
 VARIANT_CONFIGS = [c for c in werewolf.sample_configs() if c.variant_counts]
 
@@ -298,3 +298,93 @@ def test_the_rules_bots_minion_never_votes_for_a_werewolf() -> None:
         for seed in range(20):
             action = bot.act(werewolf.view(state, Viewer.of(4)), legal, Rng(seed))
             assert action in legal and action.args[:1] not in ((0,), (1,))
+
+
+# -- Hunter -----------------------------------------------------------------------------------
+
+
+def hunter_table(**options: object) -> werewolf.State:
+    """Seats 0,1 Werewolves; 2 Seer; 3 Guardian; 4 Hunter; 5,6,7 Villagers."""
+    return table([W, W, S, G, H, V, V, V], hunters=1, **options)
+
+
+def test_the_hunter_taken_at_night_shoots_before_the_discussion() -> None:
+    state = hunter_table()
+    state, _ = run(state, (0, "pick 4"), (1, "pick 4"), (2, "check 0"), (3, "protect 5"))
+    state, events = act(state, None, "dawn")
+    assert state.phase is Phase.HUNT
+    assert texts(events)[-1] == "Player 5 was the Hunter and takes one living player with them."
+    assert werewolf.actors(state) == frozenset({4})
+    assert werewolf.legal_actions(state, 4) == [werewolf.SHOOT[s] for s in (0, 1, 2, 3, 5, 6, 7)]
+    table_view = werewolf.view(state, Viewer.parse("table"))
+    assert table_view["hunt"] == {"hunter": 4}
+    assert table_view["timer"]["label"] == "hunt"
+    with pytest.raises(NotYourTurn, match="the Hunter is choosing"):
+        act(state, 5, "vote 4")
+    state, events = act(state, 4, "shoot 1")
+    assert "The Hunter took Player 2. Their card: Werewolf B (R_WEREWOLF-002)." in texts(events)
+    assert state.phase is Phase.DISCUSSION
+    assert state.alive == frozenset({0, 2, 3, 5, 6, 7})
+    assert [(d.seat, d.by) for d in state.deaths] == [(4, "night"), (1, "shot")]
+
+
+def test_the_hunter_voted_out_shoots_and_then_the_night_falls() -> None:
+    state = hunter_table()
+    state, _ = run(state, (0, "pick 5"), (1, "pick 5"), (2, "check 0"), (3, "protect 5"))
+    state = day(state)
+    state, _ = run(state, *((s, "vote 4") for s in range(8) if s != 4), (4, "vote 0"))
+    assert state.phase is Phase.HUNT
+    state, _ = act(state, 4, "shoot 6")
+    assert state.phase is Phase.NIGHT and state.round == 2
+    assert not state.is_alive(6)
+
+
+def test_the_hunters_shot_comes_before_the_win_check() -> None:
+    # Werewolves 0,1, the Guardian, the Hunter and a Villager live: the pack takes the Hunter,
+    # which would be parity (2 against 2), but the Hunter takes a Werewolf first.
+    state = replace_alive(hunter_table(), {0, 1, 3, 4, 5})
+    state = dataclasses.replace(state, pending=frozenset({0, 1, 3}))
+    state, _ = run(state, (0, "pick 4"), (1, "pick 4"), (3, "protect 5"))
+    state, _ = act(state, None, "dawn")
+    assert state.phase is Phase.HUNT
+    state, _ = act(state, 4, "shoot 0")
+    assert state.phase is Phase.DISCUSSION  # 1 Werewolf against 2: the game goes on
+    # Had the Hunter shot a Villager instead, the Werewolves would win at once.
+    state = replace_alive(hunter_table(), {0, 1, 3, 4, 5})
+    state = dataclasses.replace(state, pending=frozenset({0, 1, 3}))
+    state, _ = run(state, (0, "pick 4"), (1, "pick 4"), (3, "protect 5"), (None, "dawn"))
+    state, _ = act(state, 4, "shoot 5")
+    assert werewolf.winner(state) is Team.WEREWOLVES and state.phase is Phase.END
+
+
+def test_a_hunter_who_does_not_shoot_in_time_takes_no_one() -> None:
+    state = hunter_table()
+    state, _ = run(state, (0, "pick 4"), (1, "pick 4"), (2, "check 0"), (3, "protect 5"))
+    state, _ = act(state, None, "dawn")
+    deadline = werewolf.deadline(state)
+    assert deadline is not None and str(deadline.action) == "no_shot"
+    state, events = act(state, None, "no_shot")
+    assert "Player 5 took no one with them." in texts(events)
+    assert state.phase is Phase.DISCUSSION and len(state.alive) == 7
+
+
+def test_a_guarded_hunter_survives_and_does_not_shoot() -> None:
+    state = hunter_table()
+    state, _ = run(state, (0, "pick 4"), (1, "pick 4"), (2, "check 0"), (3, "protect 4"))
+    state, events = act(state, None, "dawn")
+    assert state.phase is Phase.DISCUSSION and "No one was eliminated." in texts(events)
+
+
+def test_the_bots_hunter_shoots_a_living_player() -> None:
+    state = hunter_table()
+    state, _ = run(state, (0, "pick 4"), (1, "pick 4"), (2, "check 0"), (3, "protect 5"))
+    state, _ = act(state, None, "dawn")
+    legal = werewolf.legal_actions(state, 4)
+    for kind in ("random", "rules", "belief"):
+        action = bots.make("werewolf", kind, 4).act(
+            werewolf.view(state, Viewer.of(4)), legal, Rng(1)
+        )
+        assert action in legal
+    # The rules bot's Hunter, seeing every card (eyes open), takes a Werewolf.
+    rules = bots.make("werewolf", "rules", 4)
+    assert rules.act(werewolf.view(state, Viewer.of(4)), legal, Rng(1)).args[0] in (0, 1)

@@ -1,5 +1,5 @@
 """The moderated Werewolf party game (seed 001): Werewolves, Seer, Guardian and Villagers,
-and the documented variant roles a setup may add (Lycan, Tanner, Minion, …).
+and the documented variant roles a setup may add (Lycan, Tanner, Minion, Hunter, …).
 
 The app is the moderator: it deals the role cards ``R_WEREWOLF-001`` … ``012``, calls every role
 every night, collects the night actions privately and resolves them together at dawn, runs the
@@ -9,7 +9,7 @@ card, and checks for a winner after every elimination. See docs/games/werewolf.m
 
 from __future__ import annotations
 
-from wolfden.games.werewolf.actions import ABSTAIN, CHECK, PICK, PROTECT, VOTE
+from wolfden.games.werewolf.actions import ABSTAIN, CHECK, PICK, PROTECT, SHOOT, VOTE
 from wolfden.games.werewolf.config import Config
 from wolfden.games.werewolf.roles import PRINT_DECK, Card, Phase, Role, Team, team_names
 from wolfden.games.werewolf.rules import (
@@ -51,6 +51,7 @@ def sample_configs() -> list[Config]:
         Config(players=7, lycans=1),
         Config(players=8, tanners=1),
         Config(players=9, minions=1),
+        Config(players=8, hunters=1, dead_see_all=False),
     ]
     return configs
 
@@ -65,6 +66,7 @@ __all__ = [
     "PICK",
     "PRINT_DECK",
     "PROTECT",
+    "SHOOT",
     "VOTE",
     "Card",
     "Config",

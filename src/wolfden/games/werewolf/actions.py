@@ -15,6 +15,8 @@ CHECK = tuple(Action("check", (s,)) for s in _SEATS)
 PROTECT = tuple(Action("protect", (s,)) for s in _SEATS)
 """The Guardian shields a player for the night."""
 VOTE = tuple(Action("vote", (s,)) for s in _SEATS)
+SHOOT = tuple(Action("shoot", (s,)) for s in _SEATS)
+"""An eliminated Hunter takes a living player with them."""
 ABSTAIN = Action("abstain")
 
 # Structured talk (with the ``talk`` option): public claims during the discussion. They change
@@ -40,6 +42,8 @@ END_DISCUSSION = Action("end_discussion")
 """The clock or the host ends the day's discussion and opens the ballot."""
 CLOSE_BALLOT = Action("close_ballot")
 """The clock closes the ballot; a missing vote counts as an abstention."""
+NO_SHOT = Action("no_shot")
+"""The clock ends a Hunter's turn: a Hunter who has not shot by then takes no one."""
 
 
 def target_of(action: Action, name: str, usage: str, players: int) -> int:

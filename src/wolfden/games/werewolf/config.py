@@ -16,6 +16,7 @@ VARIANT_ROLES: tuple[tuple[str, str], ...] = (
     ("lycans", "Lycans"),
     ("tanners", "Tanners"),
     ("minions", "Minions"),
+    ("hunters", "Hunters"),
 )
 """The roles beyond the seed's, as (option, plural title) in the order of the deal. Each is 0
 by default, so the seed's deal is untouched unless a setup asks for them."""
@@ -70,6 +71,11 @@ class Config:
     minions: int = option(
         0,
         "number of Minions: they know the Werewolves and win with them, unknown to them "
+        "(documented variant)",
+    )
+    hunters: int = option(
+        0,
+        "number of Hunters: when eliminated, each takes one living player with them "
         "(documented variant)",
     )
 

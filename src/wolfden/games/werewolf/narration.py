@@ -172,18 +172,43 @@ def no_elimination(why: str) -> Event:
     return Event("no_elimination", {"why": why}, PUBLIC, line)
 
 
-def eliminated(config: Config, seat: int, card: Card, by_vote: bool) -> Event:
-    how = "The village has voted out" if by_vote else "During the night the Werewolves took"
+ELIMINATED_HOW = {
+    "vote": "The village has voted out",
+    "night": "During the night the Werewolves took",
+    "shot": "The Hunter took",
+}
+
+
+def eliminated(config: Config, seat: int, card: Card, by: str) -> Event:
+    how = ELIMINATED_HOW[by]
     return Event(
         "eliminated",
         {
             "seat": seat,
             "role": card.role.value,
             "card": card.id,
-            "by": "vote" if by_vote else "night",
+            "by": by,
         },
         PUBLIC,
         f"{how} {config.name(seat)}. Their card: {card.label} ({card.id}).",
+    )
+
+
+HUNT = "A Hunter has fallen and takes one living player with them."
+
+
+def hunter_wakes(config: Config, hunter: int) -> Event:
+    return Event(
+        "hunt",
+        {"hunter": hunter},
+        PUBLIC,
+        f"{config.name(hunter)} was the Hunter and takes one living player with them.",
+    )
+
+
+def hunter_missed(config: Config, hunter: int) -> Event:
+    return Event(
+        "no_shot", {"hunter": hunter}, PUBLIC, f"{config.name(hunter)} took no one with them."
     )
 
 

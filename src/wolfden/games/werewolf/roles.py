@@ -24,6 +24,7 @@ class Role(enum.Enum):
     LYCAN = "lycan"
     TANNER = "tanner"
     MINION = "minion"
+    HUNTER = "hunter"
 
     @property
     def title(self) -> str:
@@ -54,6 +55,8 @@ class Phase(enum.Enum):
     DISCUSSION = "discussion"
     VOTE = "vote"
     REVOTE = "revote"
+    HUNT = "hunt"
+    """A Hunter was eliminated and takes one living player with them (variant role)."""
     END = "end"
 
 
@@ -99,9 +102,18 @@ CARD_TEXTS = {
         "you cannot join their hunt. You win if the Werewolves win; to the Seer you are not "
         "a Werewolf."
     ),
+    Role.HUNTER: (
+        "You sleep through the night and play for the Town. When you are eliminated, by night "
+        "or by day, you at once take one living player of your choice with you."
+    ),
 }
 
-VARIANT_ROLE_OF = {"lycans": Role.LYCAN, "tanners": Role.TANNER, "minions": Role.MINION}
+VARIANT_ROLE_OF = {
+    "lycans": Role.LYCAN,
+    "tanners": Role.TANNER,
+    "minions": Role.MINION,
+    "hunters": Role.HUNTER,
+}
 """Each variant role's count option (config.VARIANT_ROLES) and its role."""
 
 

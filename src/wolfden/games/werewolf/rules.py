@@ -26,9 +26,11 @@ from wolfden.games.werewolf.actions import (
     CLOSE_BALLOT,
     DAWN,
     END_DISCUSSION,
+    NO_SHOT,
     PICK,
     PROTECT,
     QUIET,
+    SHOOT,
     SUSPECT,
     TRUST,
     VOTE,
@@ -138,6 +140,8 @@ def legal_actions(state: State, seat: int | None) -> list[Action]:
         return [VOTE[c] for c in state.candidates if c != seat] + [ABSTAIN]
     if state.phase is Phase.DISCUSSION:
         return talk_actions(state, seat)
+    if state.phase is Phase.HUNT:
+        return [SHOOT[t] for t in state.living()]
     role = state.roles[seat]
     living = state.living()
     if role is Role.WEREWOLF:
@@ -157,6 +161,8 @@ def deadline(state: State) -> Deadline | None:
         return Deadline(state.seq, config.discussion_seconds, END_DISCUSSION, "discussion")
     if state.phase in BALLOTS:
         return Deadline(state.seq, config.vote_seconds, CLOSE_BALLOT, state.phase.value)
+    if state.phase is Phase.HUNT:
+        return Deadline(state.seq, config.vote_seconds, NO_SHOT, "hunt")
     return None
 
 
@@ -186,6 +192,8 @@ def apply(state: State, seat: int | None, action: Action) -> Result:
         return vote(state, seat, action)
     if state.phase is Phase.DISCUSSION:
         return talk(state, seat, action)
+    if state.phase is Phase.HUNT:
+        return hunter_shoots(state, seat, action)
     role = state.roles[seat]
     if role is Role.WEREWOLF:
         return werewolf_pick(state, seat, action)
@@ -198,6 +206,8 @@ def _not_your_turn(state: State, seat: int) -> str:
     n = state.players
     if not (isinstance(seat, int) and 0 <= seat < n):
         return f"there is no seat {seat}; seats are 0 to {n - 1}"
+    if state.phase is Phase.HUNT:
+        return "the Hunter is choosing whom to take with them; wait for their shot"
     if not state.is_alive(seat):
         return "eliminated players watch; they cannot act"
     if state.phase is Phase.NIGHT:
@@ -214,6 +224,7 @@ MODERATOR_ACTIONS = {
     Phase.DISCUSSION: (END_DISCUSSION, "end_discussion"),
     Phase.VOTE: (CLOSE_BALLOT, "close_ballot (by the clock)"),
     Phase.REVOTE: (CLOSE_BALLOT, "close_ballot (by the clock)"),
+    Phase.HUNT: (NO_SHOT, "no_shot (by the clock)"),
 }
 """The one action the moderator (the clock or the host) takes in each phase."""
 
@@ -228,6 +239,8 @@ def moderator(state: State, action: Action) -> Result:
         return dawn(state)
     if state.phase is Phase.DISCUSSION:
         return end_discussion(state)
+    if state.phase is Phase.HUNT:
+        return hunter_holds_fire(state)
     return close_ballot(state)
 
 
@@ -362,14 +375,16 @@ def dawn(state: State) -> Result:
     if night.eliminated is None:
         events.append(say.no_one_taken())
     else:
-        state, eliminated = eliminate(state, night.eliminated, by_vote=False)
+        state, eliminated = eliminate(state, night.eliminated, "night")
         events.append(eliminated)
-    if winner(state) is not None:
-        return game_over(state, events)
-    # With structured talk every living player may make claims during the discussion.
+    return settle(state, events, "day")
+
+
+def start_discussion(state: State) -> Result:
+    """The day's discussion. With structured talk every living player may make claims."""
     talkers = state.alive if state.config.talk else frozenset()
     state = replace(state, phase=Phase.DISCUSSION, seq=state.seq + 1, pending=talkers)
-    return state, [*events, say.discuss()]
+    return state, [say.discuss()]
 
 
 # -- the day ----------------------------------------------------------------------------------
@@ -497,10 +512,8 @@ def close_ballot(state: State) -> Result:
     if top == 0:
         events.append(say.no_elimination("abstained"))
     elif len(leaders) == 1:
-        state, eliminated = eliminate(state, leaders[0], by_vote=True)
-        events.append(eliminated)
-        if winner(state) is not None:
-            return game_over(state, events)
+        state, eliminated = eliminate(state, leaders[0], "vote")
+        return settle(state, [*events, eliminated], "night")
     elif not revote:
         state, opened = open_ballot(state, leaders, revote=True)
         return state, events + opened
@@ -521,11 +534,51 @@ def end_of_day(state: State) -> Result:
 # -- eliminations and the end -----------------------------------------------------------------
 
 
-def eliminate(state: State, seat: int, *, by_vote: bool) -> tuple[State, Event]:
-    """Every elimination reveals the card publicly."""
-    death = Death(state.round, seat, "vote" if by_vote else "night")
+def eliminate(state: State, seat: int, by: str) -> tuple[State, Event]:
+    """Every elimination reveals the card publicly. An eliminated Hunter is due a shot.
+    ``by`` is "night", "vote" or "shot"."""
+    death = Death(state.round, seat, by)
     state = replace(state, alive=state.alive - {seat}, deaths=(*state.deaths, death))
-    return state, say.eliminated(state.config, seat, state.cards[seat], by_vote)
+    if state.roles[seat] is Role.HUNTER:
+        state = replace(state, shots_due=(*state.shots_due, seat))
+    return state, say.eliminated(state.config, seat, state.cards[seat], by)
+
+
+def settle(state: State, events: list[Event], then: str) -> Result:
+    """After an elimination: a Tanner voted out wins at once; otherwise each eliminated Hunter
+    takes their shot first, then the win check, then the round goes on ("day": the
+    discussion; "night": the end of the day)."""
+    if winner(state) is Team.TANNER:
+        return game_over(state, events)
+    if state.shots_due:
+        hunter = state.shots_due[0]
+        state = replace(
+            state, phase=Phase.HUNT, seq=state.seq + 1, pending=frozenset({hunter}), resume=then
+        )
+        return state, [*events, say.hunter_wakes(state.config, hunter)]
+    if winner(state) is not None:
+        return game_over(state, events)
+    state, more = start_discussion(state) if then == "day" else end_of_day(state)
+    return state, events + more
+
+
+def hunter_shoots(state: State, seat: int, action: Action) -> Result:
+    """The eliminated Hunter takes one living player with them, at once; that player's card is
+    revealed like any other."""
+    usage = "the Hunter's action is 'shoot N' (a living player)"
+    target = target_of(action, "shoot", usage, state.players)
+    if not state.is_alive(target):
+        raise IllegalAction("the Hunter takes a living player with them")
+    state = replace(state, shots_due=state.shots_due[1:], pending=frozenset())
+    state, eliminated = eliminate(state, target, "shot")
+    return settle(state, [eliminated], state.resume)
+
+
+def hunter_holds_fire(state: State) -> Result:
+    """The clock ran out before the Hunter chose: they take no one."""
+    hunter = state.shots_due[0]
+    state = replace(state, shots_due=state.shots_due[1:], pending=frozenset())
+    return settle(state, [say.hunter_missed(state.config, hunter)], state.resume)
 
 
 def winner(state: State) -> Team | None:

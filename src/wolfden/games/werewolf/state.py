@@ -116,7 +116,7 @@ class Death:
     round: int
     seat: int
     by: str
-    """"night" or "vote"."""
+    """"night", "vote", or "shot" (a Hunter's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +164,11 @@ class State:
     """The closing line, once the game is over."""
     claims: tuple[Claim, ...] = ()
     """Every public claim of the structured talk, in order (only with the ``talk`` option)."""
+    # The variant roles
+    shots_due: tuple[int, ...] = ()
+    """Eliminated Hunters who still take someone with them, the first one now."""
+    resume: str = ""
+    """Where the round goes on once the Hunters have shot: "day" or "night"."""
 
     @property
     def players(self) -> int:

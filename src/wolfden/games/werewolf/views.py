@@ -49,6 +49,8 @@ def narration(state: State) -> list[str]:
         return [say.BALLOT_OPEN]
     if state.phase is Phase.REVOTE:
         return [say.REVOTE_OPEN]
+    if state.phase is Phase.HUNT:
+        return [say.HUNT]
     return [state.summary]
 
 
@@ -106,6 +108,8 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
             "cast": sum(1 for s in state.alive if state.has_voted(s)),
             "voters": len(state.alive),
         }
+    if state.phase is Phase.HUNT:
+        out["hunt"] = {"hunter": state.shots_due[0]}
     if seat is not None:
         out["you"] = _private(state, seat)
     if everything:
@@ -191,13 +195,14 @@ def perturb_hidden(state: State, viewer: Viewer, rng: Rng) -> State | None:
     It swaps the cards of two players whose roles the viewer cannot tell apart, moves a
     private night choice, or changes a vote in an open ballot. The difference stays hidden
     through any one seat action: during a ballot only while at least two votes are missing
-    (the last vote closes the ballot and may reveal a card).
+    (the last vote closes the ballot and may reveal a card), and never while a Hunter aims.
     """
     if state.phase is Phase.END or sees_all(state, viewer):
         return None
     seat = viewer.seat if viewer.kind is ViewerKind.SEAT else None
     ballot = state.phase in BALLOTS
-    quiet = not ballot or len(state.pending) >= 2
+    # A Hunter's shot reveals a card at once, as the last vote of a ballot may.
+    quiet = state.phase is not Phase.HUNT and (not ballot or len(state.pending) >= 2)
     pairs = _swappable_pairs(state, seat) if quiet else []
     choices = _night_choices_hidden_from(state, seat)
     voters = (

@@ -39,6 +39,12 @@ function seatName(view, seat) {
   return entry ? entry.name : `Seat ${seat + 1}`;
 }
 
+// The variant roles a setup adds to the seed's deal ("lycans": 1 → ", 1 Lycans").
+const SEED_DEAL = new Set(["werewolves", "seers", "guardians", "villagers"]);
+function variantDeal(deal) {
+  return Object.entries(deal).filter(([k]) => !SEED_DEAL.has(k)).map(([k, n]) => `, ${n} ${k.charAt(0).toUpperCase()}${k.slice(1).replace(/_/g, " ")}`).join("");
+}
+
 function phaseTitle(view) {
   switch (view.phase) {
     case "night":
@@ -49,6 +55,8 @@ function phaseTitle(view) {
       return `Day ${view.round}: the ballot`;
     case "revote":
       return `Day ${view.round}: the revote`;
+    case "hunt":
+      return `Round ${view.round}: the Hunter's shot`;
     default:
       return "The game is over";
   }
@@ -95,7 +103,7 @@ function village(ctx) {
     "section",
     { class: "panel village", "aria-labelledby": "village-title" },
     h("h2", { id: "village-title" }, "The village"),
-    h("p", { class: "deal-line" }, `The deal: ${view.deal.werewolves} Werewolves, ${view.deal.seers} Seer${view.deal.seers === 1 ? "" : "s"}, ${view.deal.guardians} Guardian${view.deal.guardians === 1 ? "" : "s"}, ${view.deal.villagers} Villagers.`),
+    h("p", { class: "deal-line" }, `The deal: ${view.deal.werewolves} Werewolves, ${view.deal.seers} Seer${view.deal.seers === 1 ? "" : "s"}, ${view.deal.guardians} Guardian${view.deal.guardians === 1 ? "" : "s"}, ${view.deal.villagers} Villagers${variantDeal(view.deal)}.`),
     h(
       "ul",
       { class: "village-grid" },
@@ -272,6 +280,24 @@ function guardianPanel(ctx, you) {
   );
 }
 
+// The variant roles' actions (docs/games/werewolf.md, "Variant roles"), drawn from the legal
+// actions: one button per action, a seat argument shown by name.
+const HANDLED = new Set(["pick", "check", "protect", "vote", "abstain", "claim_role", "claim_check", "suspect", "trust", "claim_protect", "quiet"]);
+const VERBS = { shoot: "Take with you:" };
+
+function otherActions(ctx) {
+  const actions = ctx.legal.filter((a) => !HANDLED.has(a.name));
+  if (!actions.length) return null;
+  const label = (a) => [VERBS[a.name] || a.name.replace(/_/g, " "), ...a.args.map((x) => (typeof x === "number" ? seatName(ctx.view, x) : String(x)))].join(" ");
+  return h(
+    "section",
+    { class: "panel action-panel", "aria-labelledby": "other-title" },
+    h("h2", { id: "other-title" }, "Your move"),
+    h("div", { class: "target-grid", role: "group", "aria-label": "Actions" }, actions.map((a) =>
+      h("button", { type: "button", class: "btn target", disabled: ctx.busy, "data-action": [a.name, ...a.args].join(" "), "data-key": `other-${a.name}-${a.args.join("-")}`, on: { click: () => ctx.act(a) } }, label(a)))),
+  );
+}
+
 function sleepPanel(ctx) {
   return h(
     "section",
@@ -414,6 +440,8 @@ function render(ctx) {
   // What you must do now comes first; your card follows.
   const card = roleCard(ctx, you);
   if (!ctx.legal.length) parts.push(card);
+  const other = otherActions(ctx);
+  if (other) parts.push(other);
   if (!you.alive) parts.push(openEyes(ctx));
   else if (view.phase === "night") {
     if (you.role === "werewolf" && (ctx.legalNamed("pick").length || you.locked !== null)) parts.push(wolfPanel(ctx, you));
@@ -449,5 +477,5 @@ export default {
   // host's phone may read the opening night script aloud from its own view.
   narrationIsPublic: true,
   hostLabel: (action) => (action.name === "end_discussion" ? "End the discussion now" : `${action.name} ${action.args.join(" ")}`),
-  timerLabel: (deadline) => ({ night: "Dawn in", discussion: "Discussion ends in", vote: "The ballot closes in", revote: "The revote closes in" })[deadline.label] || deadline.label,
+  timerLabel: (deadline) => ({ night: "Dawn in", discussion: "Discussion ends in", vote: "The ballot closes in", revote: "The revote closes in", hunt: "The Hunter's shot ends in" })[deadline.label] || deadline.label,
 };
