@@ -25,7 +25,7 @@ def replace_alive(state: werewolf.State, alive: set[int]) -> werewolf.State:
     return dataclasses.replace(state, alive=frozenset(alive))
 
 
-L, T, M, H = Role.LYCAN, Role.TANNER, Role.MINION, Role.HUNTER
+L, T, M, H, VI = Role.LYCAN, Role.TANNER, Role.MINION, Role.HUNTER, Role.VILLAGE_IDIOT
 
 VARIANT_CONFIGS = [c for c in werewolf.sample_configs() if c.variant_counts]
 
@@ -388,3 +388,63 @@ def test_the_bots_hunter_shoots_a_living_player() -> None:
     # The rules bot's Hunter, seeing every card (eyes open), takes a Werewolf.
     rules = bots.make("werewolf", "rules", 4)
     assert rules.act(werewolf.view(state, Viewer.of(4)), legal, Rng(1)).args[0] in (0, 1)
+
+
+# -- Village Idiot ----------------------------------------------------------------------------
+
+
+def idiot_table() -> werewolf.State:
+    """Seats 0,1 Werewolves; 2 Seer; 3 Guardian; 4 Village Idiot; 5,6,7 Villagers."""
+    return table([W, W, S, G, VI, V, V, V], village_idiots=1)
+
+
+def idiot_revealed() -> werewolf.State:
+    state = idiot_table()
+    state, _ = run(state, (0, "pick 5"), (1, "pick 5"), (2, "check 0"), (3, "protect 5"))
+    state = day(state)
+    state, events = run(state, *((s, "vote 4") for s in range(8) if s != 4), (4, "vote 0"))
+    assert (
+        "The village has voted out Player 5, the Village Idiot: they stay in the game, but lose "
+        "their vote. Their card: Village Idiot (R_WEREWOLF-013)."
+    ) in texts(events)
+    return state
+
+
+def test_the_village_idiot_survives_the_first_vote_revealed_and_without_a_vote() -> None:
+    state = idiot_revealed()
+    assert state.is_alive(4) and state.phase is Phase.NIGHT
+    assert not state.deaths
+    for viewer in (Viewer.of(0), Viewer.of(5), Viewer.parse("spectator")):
+        entry = werewolf.view(state, viewer)["seats"][4]
+        assert entry["role"] == "village_idiot" and entry["voteless"] is True
+    # The next ballot: the Idiot may be voted for but does not vote.
+    state, _ = run(state, (0, "pick 6"), (1, "pick 6"), (2, "check 1"), (3, "protect 7"))
+    state = day(state)
+    assert 4 not in werewolf.actors(state)
+    assert werewolf.legal_actions(state, 4) == []
+    assert werewolf.VOTE[4] in werewolf.legal_actions(state, 5)
+    assert werewolf.view(state, Viewer.of(5))["ballot"]["voters"] == 6
+    with pytest.raises(NotYourTurn, match="no longer votes"):
+        act(state, 4, "vote 0")
+    # Everyone who votes has voted: the ballot closes without the Idiot.
+    state, events = run(state, *((s, "vote 4") for s in (0, 1, 2, 3, 5, 7)))
+    assert "The village has voted out Player 5. Their card: Village Idiot" in " ".join(
+        texts(events)
+    )
+    assert not state.is_alive(4)
+    tally = state.tallies[-1]
+    assert tally.abstained == 0 and dict(tally.counts)[4] == 6
+
+
+def test_the_village_idiot_dies_at_night_like_anyone() -> None:
+    state = idiot_table()
+    state, _ = run(state, (0, "pick 4"), (1, "pick 4"), (2, "check 0"), (3, "protect 5"))
+    state, _ = act(state, None, "dawn")
+    assert not state.is_alive(4)
+
+
+def test_a_revealed_village_idiot_counts_for_parity() -> None:
+    state = idiot_revealed()
+    # 2 Werewolves against the Idiot and one more: parity though the Idiot cannot vote.
+    assert werewolf.winner(replace_alive(state, {0, 1, 4, 5})) is Team.WEREWOLVES
+    assert werewolf.winner(replace_alive(state, {0, 1, 4, 5, 6})) is None

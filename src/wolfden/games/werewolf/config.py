@@ -17,6 +17,7 @@ VARIANT_ROLES: tuple[tuple[str, str], ...] = (
     ("tanners", "Tanners"),
     ("minions", "Minions"),
     ("hunters", "Hunters"),
+    ("village_idiots", "Village Idiots"),
 )
 """The roles beyond the seed's, as (option, plural title) in the order of the deal. Each is 0
 by default, so the seed's deal is untouched unless a setup asks for them."""
@@ -77,6 +78,11 @@ class Config:
         0,
         "number of Hunters: when eliminated, each takes one living player with them "
         "(documented variant)",
+    )
+    village_idiots: int = option(
+        0,
+        "number of Village Idiots: each survives their first day elimination, revealed, and "
+        "loses their vote (documented variant)",
     )
 
     @property

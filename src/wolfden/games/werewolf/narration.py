@@ -194,6 +194,16 @@ def eliminated(config: Config, seat: int, card: Card, by: str) -> Event:
     )
 
 
+def idiot_revealed(config: Config, seat: int, card: Card) -> Event:
+    return Event(
+        "idiot_revealed",
+        {"seat": seat, "role": card.role.value, "card": card.id},
+        PUBLIC,
+        f"The village has voted out {config.name(seat)}, the Village Idiot: they stay in the "
+        f"game, but lose their vote. Their card: {card.label} ({card.id}).",
+    )
+
+
 HUNT = "A Hunter has fallen and takes one living player with them."
 
 

@@ -25,6 +25,7 @@ class Role(enum.Enum):
     TANNER = "tanner"
     MINION = "minion"
     HUNTER = "hunter"
+    VILLAGE_IDIOT = "village_idiot"
 
     @property
     def title(self) -> str:
@@ -106,6 +107,10 @@ CARD_TEXTS = {
         "You sleep through the night and play for the Town. When you are eliminated, by night "
         "or by day, you at once take one living player of your choice with you."
     ),
+    Role.VILLAGE_IDIOT: (
+        "You play for the Town and sleep through the night. The first time the village votes "
+        "you out, your card is shown and you stay in the game, but you may no longer vote."
+    ),
 }
 
 VARIANT_ROLE_OF = {
@@ -113,6 +118,7 @@ VARIANT_ROLE_OF = {
     "tanners": Role.TANNER,
     "minions": Role.MINION,
     "hunters": Role.HUNTER,
+    "village_idiots": Role.VILLAGE_IDIOT,
 }
 """Each variant role's count option (config.VARIANT_ROLES) and its role."""
 

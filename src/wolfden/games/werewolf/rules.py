@@ -210,6 +210,8 @@ def _not_your_turn(state: State, seat: int) -> str:
         return "the Hunter is choosing whom to take with them; wait for their shot"
     if not state.is_alive(seat):
         return "eliminated players watch; they cannot act"
+    if seat in state.voteless and state.phase in BALLOTS:
+        return "a revealed Village Idiot stays in the game but no longer votes"
     if state.phase is Phase.NIGHT:
         return "you have nothing (more) to do tonight"
     if state.phase is Phase.DISCUSSION:
@@ -449,14 +451,15 @@ def end_discussion(state: State) -> Result:
 
 
 def open_ballot(state: State, candidates: tuple[int, ...], *, revote: bool) -> Result:
-    """A secret ballot: every living player votes for a candidate or abstains."""
+    """A secret ballot: every living player votes for a candidate or abstains (a revealed
+    Village Idiot no longer votes, but may still be voted for)."""
     state = replace(
         state,
         phase=Phase.REVOTE if revote else Phase.VOTE,
         seq=state.seq + 1,
         candidates=candidates,
         votes=(None,) * state.players,
-        pending=state.alive,
+        pending=frozenset(state.voters),
     )
     return state, [say.ballot_open(candidates, revote)]
 
@@ -491,7 +494,7 @@ def close_ballot(state: State) -> Result:
     → one revote among the tied; a second tie, or everyone abstaining → no elimination. A
     missing vote counts as an abstention."""
     revote = state.phase is Phase.REVOTE
-    living = state.living()
+    living = state.voters
     counts = {c: 0 for c in state.candidates}
     for voter in living:
         choice = state.votes[voter]
@@ -511,6 +514,9 @@ def close_ballot(state: State) -> Result:
     leaders = tuple(c for c, n in counts.items() if n == top)
     if top == 0:
         events.append(say.no_elimination("abstained"))
+    elif len(leaders) == 1 and spared_idiot(state, leaders[0]):
+        state = replace(state, voteless=state.voteless | {leaders[0]})
+        events.append(say.idiot_revealed(state.config, leaders[0], state.cards[leaders[0]]))
     elif len(leaders) == 1:
         state, eliminated = eliminate(state, leaders[0], "vote")
         return settle(state, [*events, eliminated], "night")
@@ -521,6 +527,11 @@ def close_ballot(state: State) -> Result:
         events.append(say.no_elimination("tie"))
     state, more = end_of_day(state)
     return state, events + more
+
+
+def spared_idiot(state: State, seat: int) -> bool:
+    """A Village Idiot the vote eliminates for the first time survives it, revealed."""
+    return state.roles[seat] is Role.VILLAGE_IDIOT and seat not in state.voteless
 
 
 def end_of_day(state: State) -> Result:

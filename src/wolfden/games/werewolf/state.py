@@ -169,6 +169,8 @@ class State:
     """Eliminated Hunters who still take someone with them, the first one now."""
     resume: str = ""
     """Where the round goes on once the Hunters have shot: "day" or "night"."""
+    voteless: frozenset[int] = frozenset()
+    """Village Idiots the vote revealed: alive, known to all, and without a vote."""
 
     @property
     def players(self) -> int:
@@ -204,9 +206,14 @@ class State:
             return {"eliminated": None}
         return {"eliminated": eliminated, "card": self.cards[eliminated].id}
 
+    @property
+    def voters(self) -> tuple[int, ...]:
+        """The living players who vote, in seat order (not a revealed Village Idiot)."""
+        return tuple(seat for seat in self.living() if seat not in self.voteless)
+
     def has_voted(self, seat: int) -> bool:
-        """Whether a living player has cast their vote in the open ballot."""
-        return self.phase in (Phase.VOTE, Phase.REVOTE) and seat in self.alive - self.pending
+        """Whether a voter has cast their vote in the open ballot."""
+        return self.phase in (Phase.VOTE, Phase.REVOTE) and seat in set(self.voters) - self.pending
 
     def __repr__(self) -> str:
         return (

@@ -67,7 +67,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     if seat is not None and not 0 <= seat < state.players:
         seat = None
     wolves = {s for s in range(state.players) if state.is_werewolf(s)}
-    known = {death.seat for death in state.deaths}
+    known = {death.seat for death in state.deaths} | state.voteless
     if seat is not None:
         knows_wolves = seat in wolves or state.roles[seat] is Role.MINION
         known |= wolves | {seat} if knows_wolves else {seat}
@@ -76,6 +76,8 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         entry: dict[str, Any] = {"seat": s, "name": config.name(s), "alive": state.is_alive(s)}
         if everything or s in known:
             entry |= {"role": state.cards[s].role.value, "card": state.cards[s].id}
+        if s in state.voteless:
+            entry["voteless"] = True
         seats.append(entry)
     countdown = timer(state, Viewer(ViewerKind.SPECTATOR))  # the same for everyone
     out: dict[str, Any] = {
@@ -105,8 +107,8 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         out["ballot"] = {
             "candidates": list(state.candidates),
             "revote": state.phase is Phase.REVOTE,
-            "cast": sum(1 for s in state.alive if state.has_voted(s)),
-            "voters": len(state.alive),
+            "cast": sum(1 for s in state.voters if state.has_voted(s)),
+            "voters": len(state.voters),
         }
     if state.phase is Phase.HUNT:
         out["hunt"] = {"hunter": state.shots_due[0]}
@@ -123,7 +125,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
             }
         if ballot:
             out["ballot"]["votes"] = {
-                str(voter): state.votes[voter] for voter in state.living() if state.has_voted(voter)
+                str(voter): state.votes[voter] for voter in state.voters if state.has_voted(voter)
             }
     if ended:
         out["winner"] = state.winner.value if state.winner else None
@@ -206,7 +208,7 @@ def perturb_hidden(state: State, viewer: Viewer, rng: Rng) -> State | None:
     pairs = _swappable_pairs(state, seat) if quiet else []
     choices = _night_choices_hidden_from(state, seat)
     voters = (
-        [v for v in state.living() if v != seat and state.has_voted(v)] if ballot and quiet else []
+        [v for v in state.voters if v != seat and state.has_voted(v)] if ballot and quiet else []
     )
     kinds = [kind for kind, some in (("swap", pairs), ("night", choices), ("vote", voters)) if some]
     if not kinds:
@@ -225,7 +227,11 @@ def _swappable_pairs(state: State, seat: int | None) -> list[tuple[int, int]]:
     roles = state.roles
     wolf_view = seat is not None and (state.is_werewolf(seat) or roles[seat] is Role.MINION)
     checked = {c.target for c in state.seer_checks if c.seer == seat}
-    hidden = [s for s in state.living() if s != seat and not (wolf_view and state.is_werewolf(s))]
+    hidden = [
+        s
+        for s in state.living()
+        if s != seat and s not in state.voteless and not (wolf_view and state.is_werewolf(s))
+    ]
     locked = state.locked if state.phase is Phase.NIGHT else None
     pairs = []
     for i, a in enumerate(hidden):
