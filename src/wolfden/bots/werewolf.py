@@ -11,7 +11,8 @@ The ``rules`` bot plays like a careful beginner:
   townsfolk is suspicious, whoever voted for a revealed Werewolf is trusted.
 - The variant roles: a Lycan plays as a Villager; a Tanner votes for anyone, never abstains
   (it wants to look suspicious); a Minion votes like a Werewolf, never for one it knows; an
-  eliminated Hunter takes the most suspicious living player (a Werewolf it can see, first).
+  eliminated Hunter takes the most suspicious living player (a Werewolf it can see, first); a
+  Witch heals the first target it learns of and poisons only a clearly suspicious player.
 """
 
 from __future__ import annotations
@@ -69,6 +70,8 @@ class WerewolfRulesBot:
             return max(
                 legal, key=lambda a: (_target(a) in seen, score.get(_target(a), 0.0), rng.random())
             )
+        if "no_potion" in kinds:
+            return self._potion(view, legal, rng)
         if "check" in kinds:
             known = {c["target"] for c in me.get("checks", [])}
             fresh = [a for a in legal if _target(a) not in known]
@@ -79,6 +82,19 @@ class WerewolfRulesBot:
                 return rng.choice(others)
             return rng.choice(list(legal))
         return self._vote(view, role, legal, rng)
+
+    def _potion(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
+        """The Witch heals the pack's first target it learns of, and poisons only a player the
+        public record marks as clearly suspicious."""
+        names = {a.name: a for a in legal}
+        if "heal" in names:
+            return names["heal"]
+        poisons = [a for a in legal if a.name == "poison"]
+        score = suspicion(view)
+        worst = max(poisons, key=lambda a: (score.get(_target(a), 0.0), rng.random()), default=None)
+        if worst is not None and score.get(_target(worst), 0.0) >= 1.5:
+            return worst
+        return names["no_potion"]
 
     def _pick(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         me = view["you"]
@@ -298,6 +314,17 @@ class WerewolfBeliefBot:
             return self._pick(view, legal, p_seer, rng)
         if "shoot" in kinds:  # the Hunter takes the likeliest Werewolf
             return max(legal, key=lambda a: (p_wolf[_target(a)], rng.random()))
+        if "no_potion" in kinds:
+            # The Witch heals the first target it learns of; poisons only a likely Werewolf.
+            by_name = {a.name: a for a in legal}
+            if "heal" in by_name:
+                return by_name["heal"]
+            poisons = [a for a in legal if a.name == "poison"]
+            if poisons:
+                best = max(poisons, key=lambda a: (p_wolf[_target(a)], rng.random()))
+                if p_wolf[_target(best)] >= 0.7:
+                    return best
+            return by_name["no_potion"]
         if "check" in kinds:
             known = {c["target"] for c in me.get("checks", [])}
             fresh = [a for a in legal if _target(a) not in known] or list(legal)

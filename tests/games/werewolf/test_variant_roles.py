@@ -10,7 +10,7 @@ import pytest
 
 from wolfden import bots
 from wolfden.engine import conformance
-from wolfden.engine.errors import ConfigError, NotYourTurn
+from wolfden.engine.errors import ConfigError, IllegalAction, NotYourTurn
 from wolfden.engine.rng import Rng
 from wolfden.engine.types import Viewer
 from wolfden.games import werewolf
@@ -26,6 +26,7 @@ def replace_alive(state: werewolf.State, alive: set[int]) -> werewolf.State:
 
 
 L, T, M, H, VI = Role.LYCAN, Role.TANNER, Role.MINION, Role.HUNTER, Role.VILLAGE_IDIOT
+WI = Role.WITCH
 
 VARIANT_CONFIGS = [c for c in werewolf.sample_configs() if c.variant_counts]
 
@@ -448,3 +449,120 @@ def test_a_revealed_village_idiot_counts_for_parity() -> None:
     # 2 Werewolves against the Idiot and one more: parity though the Idiot cannot vote.
     assert werewolf.winner(replace_alive(state, {0, 1, 4, 5})) is Team.WEREWOLVES
     assert werewolf.winner(replace_alive(state, {0, 1, 4, 5, 6})) is None
+
+
+# -- Witch ------------------------------------------------------------------------------------
+
+
+def witch_table(**options: object) -> werewolf.State:
+    """Seats 0,1 Werewolves; 2 Seer; 3 Guardian; 4 Witch; 5 Hunter; 6,7 Villagers."""
+    return table([W, W, S, G, WI, H, V, V], witches=1, hunters=1, **options)
+
+
+def test_the_witch_wakes_once_the_pack_has_chosen_and_learns_whom() -> None:
+    state = witch_table()
+    assert 4 not in werewolf.actors(state)
+    assert werewolf.view(state, Viewer.of(4))["you"]["potions"] == {"heal": True, "poison": True}
+    assert "victim" not in werewolf.view(state, Viewer.of(4))["you"]
+    state, _ = act(state, 0, "pick 6")
+    state, events = act(state, 1, "pick 6")
+    told = next(e for e in events if e.type == "witch_told")
+    assert told.audience.seats == frozenset({4})
+    assert told.text == "The Werewolves have chosen Player 7."
+    assert 4 in werewolf.actors(state)
+    assert werewolf.view(state, Viewer.of(4))["you"]["victim"] == 6
+    legal = [str(a) for a in werewolf.legal_actions(state, 4)]
+    assert legal[0] == "heal" and legal[-1] == "no_potion" and "poison 4" not in legal
+    # Nobody else learns anything of it.
+    for seat in (0, 2, 6):
+        assert "victim" not in werewolf.view(state, Viewer.of(seat))["you"]
+    script = werewolf.view(state, Viewer.parse("table"))["narration"]
+    assert script[-2:] == [
+        "Witch, wake. See whom the Werewolves chose, and use a potion, or not.",
+        "Witch, sleep.",
+    ]
+
+
+def test_the_witchs_heal_saves_the_target_and_is_spent() -> None:
+    state = witch_table()
+    state, events = run(
+        state, (0, "pick 6"), (1, "pick 6"), (4, "heal"), (2, "check 0"), (3, "protect 7")
+    )
+    state, events = act(state, None, "dawn")
+    assert "No one was eliminated." in texts(events) and len(state.alive) == 8
+    assert werewolf.view(state, Viewer.of(4))["you"]["potions"] == {"heal": False, "poison": True}
+    # The next night the Witch may no longer heal.
+    state, _ = act(state, None, "end_discussion")
+    state, _ = run(state, *((s, "abstain") for s in sorted(state.alive)))
+    state, _ = run(state, (0, "pick 7"), (1, "pick 7"))
+    assert "heal" not in [str(a) for a in werewolf.legal_actions(state, 4)]
+    with pytest.raises(IllegalAction, match="once per game"):
+        act(state, 4, "heal")
+
+
+def test_witch_heal_and_guardian_on_the_same_target_save_once_and_spend_the_potion() -> None:
+    state = witch_table()
+    state, _ = run(
+        state, (0, "pick 6"), (1, "pick 6"), (4, "heal"), (2, "check 0"), (3, "protect 6")
+    )
+    state, events = act(state, None, "dawn")
+    assert "No one was eliminated." in texts(events)
+    night = state.night_log[-1]
+    assert night.protected == (6,) and night.healed == (4,) and night.eliminated is None
+    assert 4 in state.heal_used
+
+
+def test_the_witchs_poison_goes_through_the_guardian_and_victims_are_named_in_seat_order() -> None:
+    state = witch_table()
+    state, events = run(
+        state, (0, "pick 7"), (1, "pick 7"), (4, "poison 2"), (2, "check 0"), (3, "protect 2")
+    )
+    receipt = next(e for e in events if e.type == "witch_poisons")
+    assert receipt.audience.seats == frozenset({4})
+    state, events = act(state, None, "dawn")
+    said = texts(events)
+    # Both deaths, in seat order, in the same words: the day is not told whose is whose.
+    assert said[1].startswith("During the night we lost Player 3. Their card: Seer")
+    assert said[2].startswith("During the night we lost Player 8. Their card: Villager")
+    assert state.night_result == {
+        "eliminated": 2,
+        "card": "R_WEREWOLF-004",
+        "also": [{"eliminated": 7, "card": state.cards[7].id}],
+    }
+    assert werewolf.view(state, Viewer.of(4))["you"]["potions"] == {"heal": True, "poison": False}
+
+
+def test_one_potion_a_night() -> None:
+    state = witch_table()
+    state, _ = run(state, (0, "pick 6"), (1, "pick 6"), (4, "heal"))
+    assert 4 not in werewolf.actors(state)
+    with pytest.raises(NotYourTurn):
+        act(state, 4, "poison 0")
+
+
+def test_the_witch_poisoning_the_hunter_lets_the_hunter_shoot() -> None:
+    state = witch_table()
+    state, _ = run(
+        state, (0, "pick 6"), (1, "pick 6"), (4, "poison 5"), (2, "check 0"), (3, "protect 6")
+    )
+    state, _ = act(state, None, "dawn")
+    assert state.phase is Phase.HUNT and werewolf.actors(state) == frozenset({5})
+    state, _ = act(state, 5, "shoot 0")
+    assert state.phase is Phase.DISCUSSION and not state.is_alive(0)
+
+
+def test_a_witch_without_potions_still_learns_the_target_but_sleeps() -> None:
+    state = dataclasses.replace(witch_table(), heal_used=frozenset({4}), poison_used=frozenset({4}))
+    state, events = run(state, (0, "pick 6"), (1, "pick 6"))
+    assert any(e.type == "witch_told" for e in events)
+    assert 4 not in werewolf.actors(state)
+
+
+def test_the_bots_witch_heals_first() -> None:
+    state = witch_table()
+    state, _ = run(state, (0, "pick 6"), (1, "pick 6"))
+    legal = werewolf.legal_actions(state, 4)
+    view = werewolf.view(state, Viewer.of(4))
+    for kind in ("rules", "belief"):
+        assert str(bots.make("werewolf", kind, 4).act(view, legal, Rng(2))) == "heal"
+    assert bots.make("werewolf", "random", 4).act(view, legal, Rng(2)) in legal

@@ -1,5 +1,6 @@
 """The moderated Werewolf party game (seed 001): Werewolves, Seer, Guardian and Villagers,
-and the documented variant roles a setup may add (Lycan, Tanner, Minion, Hunter, Village Idiot, …).
+and the documented variant roles a setup may add (Lycan, Tanner, Minion, Hunter, Village
+Idiot, Witch, …).
 
 The app is the moderator: it deals the role cards ``R_WEREWOLF-001`` … ``012``, calls every role
 every night, collects the night actions privately and resolves them together at dawn, runs the
@@ -9,7 +10,17 @@ card, and checks for a winner after every elimination. See docs/games/werewolf.m
 
 from __future__ import annotations
 
-from wolfden.games.werewolf.actions import ABSTAIN, CHECK, PICK, PROTECT, SHOOT, VOTE
+from wolfden.games.werewolf.actions import (
+    ABSTAIN,
+    CHECK,
+    HEAL,
+    NO_POTION,
+    PICK,
+    POISON,
+    PROTECT,
+    SHOOT,
+    VOTE,
+)
 from wolfden.games.werewolf.config import Config
 from wolfden.games.werewolf.roles import PRINT_DECK, Card, Phase, Role, Team, team_names
 from wolfden.games.werewolf.rules import (
@@ -53,6 +64,7 @@ def sample_configs() -> list[Config]:
         Config(players=9, minions=1),
         Config(players=8, hunters=1, dead_see_all=False),
         Config(players=7, village_idiots=1, public_ballots=False),
+        Config(players=8, witches=1, guardians=1, hunters=1),
     ]
     return configs
 
@@ -64,7 +76,10 @@ def bench_configs() -> list[tuple[str, Config]]:
 __all__ = [
     "ABSTAIN",
     "CHECK",
+    "HEAL",
+    "NO_POTION",
     "PICK",
+    "POISON",
     "PRINT_DECK",
     "PROTECT",
     "SHOOT",

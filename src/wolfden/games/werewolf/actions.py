@@ -15,6 +15,12 @@ CHECK = tuple(Action("check", (s,)) for s in _SEATS)
 PROTECT = tuple(Action("protect", (s,)) for s in _SEATS)
 """The Guardian shields a player for the night."""
 VOTE = tuple(Action("vote", (s,)) for s in _SEATS)
+HEAL = Action("heal")
+"""The Witch's healing potion: tonight's target of the pack survives."""
+POISON = tuple(Action("poison", (s,)) for s in _SEATS)
+"""The Witch's poison: the player is eliminated at dawn."""
+NO_POTION = Action("no_potion")
+"""The Witch keeps their potions tonight."""
 SHOOT = tuple(Action("shoot", (s,)) for s in _SEATS)
 """An eliminated Hunter takes a living player with them."""
 ABSTAIN = Action("abstain")

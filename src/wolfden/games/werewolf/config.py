@@ -18,6 +18,7 @@ VARIANT_ROLES: tuple[tuple[str, str], ...] = (
     ("minions", "Minions"),
     ("hunters", "Hunters"),
     ("village_idiots", "Village Idiots"),
+    ("witches", "Witches"),
 )
 """The roles beyond the seed's, as (option, plural title) in the order of the deal. Each is 0
 by default, so the seed's deal is untouched unless a setup asks for them."""
@@ -83,6 +84,11 @@ class Config:
         0,
         "number of Village Idiots: each survives their first day elimination, revealed, and "
         "loses their vote (documented variant)",
+    )
+    witches: int = option(
+        0,
+        "number of Witches: each learns the pack's target and has one healing potion and one "
+        "poison per game (documented variant)",
     )
 
     @property

@@ -22,6 +22,8 @@ GUARDIAN_WAKE = "Guardian, wake and choose someone to protect."
 GUARDIAN_SLEEP = "Guardian, sleep."
 MINION_WAKE = "Minion, wake. Werewolves, raise your hand so the Minion can see you."
 MINION_SLEEP = "Werewolves, hands down. Minion, sleep."
+WITCH_WAKE = "Witch, wake. See whom the Werewolves chose, and use a potion, or not."
+WITCH_SLEEP = "Witch, sleep."
 DAY_BREAKS = "Day breaks. Everyone, open your eyes."
 NO_ONE = "No one was eliminated."
 DISCUSS = "Discuss. When the time is up, each living player votes or abstains."
@@ -52,6 +54,8 @@ def night_script(config: Config) -> list[str]:
         lines += [GUARDIAN_WAKE, GUARDIAN_SLEEP]
     if Role.MINION in dealt:
         lines += [MINION_WAKE, MINION_SLEEP]
+    if Role.WITCH in dealt:
+        lines += [WITCH_WAKE, WITCH_SLEEP]
     return lines
 
 
@@ -112,6 +116,26 @@ def seer_answer(config: Config, seer: int, target: int, is_werewolf: bool) -> Ev
 def protecting(config: Config, guardian: int, target: int) -> Event:
     line = f"You protect {config.name(target)} tonight."
     return Event("protecting", {"target": target}, Audience.only(guardian), line)
+
+
+def witch_told(config: Config, witch: int, target: int) -> Event:
+    line = f"The Werewolves have chosen {config.name(target)}."
+    return Event("witch_told", {"target": target}, Audience.only(witch), line)
+
+
+def witch_heals(config: Config, witch: int, target: int) -> Event:
+    line = f"You use your healing potion on {config.name(target)}."
+    return Event("witch_heals", {"target": target}, Audience.only(witch), line)
+
+
+def witch_poisons(config: Config, witch: int, target: int) -> Event:
+    line = f"You poison {config.name(target)}."
+    return Event("witch_poisons", {"target": target}, Audience.only(witch), line)
+
+
+def witch_keeps(witch: int) -> Event:
+    line = "You keep your potions tonight."
+    return Event("witch_keeps", {}, Audience.only(witch), line)
 
 
 def day_breaks() -> Event:
@@ -181,6 +205,8 @@ ELIMINATED_HOW = {
 
 def eliminated(config: Config, seat: int, card: Card, by: str) -> Event:
     how = ELIMINATED_HOW[by]
+    if by == "night" and config.witches:  # the pack or a poison: the day is not told which
+        how = "During the night we lost"
     return Event(
         "eliminated",
         {

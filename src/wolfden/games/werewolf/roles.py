@@ -26,6 +26,7 @@ class Role(enum.Enum):
     MINION = "minion"
     HUNTER = "hunter"
     VILLAGE_IDIOT = "village_idiot"
+    WITCH = "witch"
 
     @property
     def title(self) -> str:
@@ -111,6 +112,11 @@ CARD_TEXTS = {
         "You play for the Town and sleep through the night. The first time the village votes "
         "you out, your card is shown and you stay in the game, but you may no longer vote."
     ),
+    Role.WITCH: (
+        "You play for the Town. Each night, once the Werewolves have chosen, you learn whom. "
+        "You have one healing potion, which saves tonight's target, and one poison, which "
+        "takes any other player: each once per game, at most one a night."
+    ),
 }
 
 VARIANT_ROLE_OF = {
@@ -119,6 +125,7 @@ VARIANT_ROLE_OF = {
     "minions": Role.MINION,
     "hunters": Role.HUNTER,
     "village_idiots": Role.VILLAGE_IDIOT,
+    "witches": Role.WITCH,
 }
 """Each variant role's count option (config.VARIANT_ROLES) and its role."""
 

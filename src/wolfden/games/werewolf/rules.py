@@ -26,8 +26,11 @@ from wolfden.games.werewolf.actions import (
     CLOSE_BALLOT,
     DAWN,
     END_DISCUSSION,
+    HEAL,
+    NO_POTION,
     NO_SHOT,
     PICK,
+    POISON,
     PROTECT,
     QUIET,
     SHOOT,
@@ -148,6 +151,8 @@ def legal_actions(state: State, seat: int | None) -> list[Action]:
         return [PICK[t] for t in living if not state.is_werewolf(t)]
     if role is Role.SEER:
         return [CHECK[t] for t in living if t != seat]
+    if role is Role.WITCH:
+        return witch_actions(state, seat)
     return [PROTECT[t] for t in living if t != state.last_protected[seat]]
 
 
@@ -199,6 +204,8 @@ def apply(state: State, seat: int | None, action: Action) -> Result:
         return werewolf_pick(state, seat, action)
     if role is Role.SEER:
         return seer_check(state, seat, action)
+    if role is Role.WITCH:
+        return witch_acts(state, seat, action)
     return guardian_protect(state, seat, action)
 
 
@@ -262,6 +269,9 @@ def night_falls(state: State) -> Result:
         locked=None,
         checked=nobody,
         protecting=nobody,
+        healing=frozenset(),
+        poisoning=(),
+        witch_done=frozenset(),
         pending=frozenset(s for s in state.alive if state.roles[s].acts_at_night),
     )
     return state, say.night_falls(state.config)
@@ -301,7 +311,7 @@ def werewolf_pick(state: State, seat: int, action: Action) -> Result:
         rng = Rng(state.rng)
         state = replace(state, locked=most_picked(picks, rng), rng=rng.state)
     assert state.locked is not None  # every Werewolf picked
-    return state, [*events, say.pack_locked(config, pack, state.locked)]
+    return witches_wake(state, [*events, say.pack_locked(config, pack, state.locked)])
 
 
 def most_picked(picks: list[int | None], rng: Rng) -> int | None:
@@ -348,9 +358,55 @@ def guardian_protect(state: State, seat: int, action: Action) -> Result:
     return state, [say.protecting(state.config, seat, target)]
 
 
+def witches_wake(state: State, events: list[Event]) -> Result:
+    """Once the pack has chosen, each living Witch learns its target, and one with a potion
+    left may use it."""
+    assert state.locked is not None
+    witches = [s for s in state.living() if state.roles[s] is Role.WITCH]
+    events = [*events, *(say.witch_told(state.config, w, state.locked) for w in witches)]
+    able = {w for w in witches if w not in state.heal_used or w not in state.poison_used}
+    return replace(state, pending=state.pending | able), events
+
+
+def witch_actions(state: State, seat: int) -> list[Action]:
+    """The Witch's choice tonight: heal the pack's target, poison another living player (each
+    potion once per game), or neither."""
+    out = [HEAL] if seat not in state.heal_used and state.locked is not None else []
+    if seat not in state.poison_used:
+        out += [POISON[t] for t in state.living() if t != seat]
+    return [*out, NO_POTION]
+
+
+def witch_acts(state: State, seat: int, action: Action) -> Result:
+    """One potion a night at most: ``heal`` saves the pack's target, ``poison N`` eliminates N
+    at dawn (a Guardian's protection does not stop it), ``no_potion`` keeps both."""
+    if action not in witch_actions(state, seat):
+        raise IllegalAction(
+            f"'{action}' is not the Witch's to do now: 'heal' (once per game, the pack's "
+            "target), 'poison N' (once per game, another living player) or 'no_potion'"
+        )
+    config = state.config
+    state = replace(state, pending=state.pending - {seat}, witch_done=state.witch_done | {seat})
+    if action == HEAL:
+        victim = state.locked
+        assert victim is not None
+        state = replace(state, healing=state.healing | {seat}, heal_used=state.heal_used | {seat})
+        return state, [say.witch_heals(config, seat, victim)]
+    if action == NO_POTION:
+        return state, [say.witch_keeps(seat)]
+    target = int(action.args[0])
+    state = replace(
+        state,
+        poisoning=(*state.poisoning, (seat, target)),
+        poison_used=state.poison_used | {seat},
+    )
+    return state, [say.witch_poisons(config, seat, target)]
+
+
 def dawn(state: State) -> Result:
     """The night's actions are resolved together: the pack's target is eliminated unless a
-    Guardian protected them. A save is never announced: the day only hears that no one was
+    Guardian protected them or a Witch healed them, and a Witch's poison eliminates its
+    player. A save is never announced: the day only hears that no one was
     eliminated. Then the win check, and the day's discussion."""
     target = state.locked
     rng = Rng(state.rng)
@@ -365,7 +421,16 @@ def dawn(state: State) -> Result:
     # protected no one tonight may protect anyone tomorrow.
     protected = tuple(sorted({p for p in state.protecting if p is not None}))
     checks_tonight = [c for c in state.seer_checks if c.round == state.round]
-    night = Night(state.round, target, protected, tuple(checks_tonight), state.pack, state.picks)
+    night = Night(
+        state.round,
+        target,
+        protected,
+        tuple(checks_tonight),
+        state.pack,
+        state.picks,
+        healed=tuple(sorted(state.healing)),
+        poisoned=state.poisoning,
+    )
     state = replace(
         state,
         rng=rng.state,
@@ -374,10 +439,10 @@ def dawn(state: State) -> Result:
         pending=frozenset(),
     )
     events = [say.day_breaks()]
-    if night.eliminated is None:
+    if not night.victims:
         events.append(say.no_one_taken())
-    else:
-        state, eliminated = eliminate(state, night.eliminated, "night")
+    for victim in night.victims:  # in seat order: the day is not told whose victim is whose
+        state, eliminated = eliminate(state, victim, "night")
         events.append(eliminated)
     return settle(state, events, "day")
 

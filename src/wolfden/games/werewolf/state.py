@@ -44,14 +44,27 @@ class Night:
     """The living Werewolves at dawn."""
     picks: tuple[int | None, ...]
     """Each seat's pick in the pack's last round of picks."""
+    healed: tuple[int, ...] = ()
+    """The Witches who used their healing potion on the target that night."""
+    poisoned: tuple[tuple[int, int], ...] = ()
+    """(Witch, player) for each poison used that night."""
 
     @property
     def eliminated(self) -> int | None:
-        """The target, unless a Guardian protected them."""
-        return None if self.target in self.protected else self.target
+        """The target, unless a Guardian protected them or a Witch healed them."""
+        if self.target in self.protected or self.healed:
+            return None
+        return self.target
+
+    @property
+    def victims(self) -> tuple[int, ...]:
+        """Everyone eliminated at this dawn, in seat order: the pack's target and the
+        poisoned."""
+        taken = {self.eliminated} if self.eliminated is not None else set()
+        return tuple(sorted(taken | {target for _, target in self.poisoned}))
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "round": self.round,
             "target": self.target,
             "protected": list(self.protected),
@@ -60,6 +73,10 @@ class Night:
             ],
             "picks": {str(w): p for w in self.pack if (p := self.picks[w]) is not None},
         }
+        if self.healed or self.poisoned:
+            out["healed"] = list(self.healed)
+            out["poisoned"] = {str(w): t for w, t in self.poisoned}
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +188,16 @@ class State:
     """Where the round goes on once the Hunters have shot: "day" or "night"."""
     voteless: frozenset[int] = frozenset()
     """Village Idiots the vote revealed: alive, known to all, and without a vote."""
+    heal_used: frozenset[int] = frozenset()
+    """Witches who have used their healing potion."""
+    poison_used: frozenset[int] = frozenset()
+    """Witches who have used their poison."""
+    healing: frozenset[int] = frozenset()
+    """Witches healing the pack's target tonight."""
+    poisoning: tuple[tuple[int, int], ...] = ()
+    """(Witch, player) for each poison given tonight."""
+    witch_done: frozenset[int] = frozenset()
+    """Witches who have made tonight's choice."""
 
     @property
     def players(self) -> int:
@@ -201,10 +228,14 @@ class State:
         one; None before the first dawn."""
         if not self.night_log:
             return None
-        eliminated = self.night_log[-1].eliminated
-        if eliminated is None:
+        victims = self.night_log[-1].victims
+        if not victims:
             return {"eliminated": None}
-        return {"eliminated": eliminated, "card": self.cards[eliminated].id}
+        first, *more = victims
+        out: dict[str, Any] = {"eliminated": first, "card": self.cards[first].id}
+        if more:  # a Witch's poison: every victim in seat order, none said to be whose
+            out["also"] = [{"eliminated": s, "card": self.cards[s].id} for s in more]
+        return out
 
     @property
     def voters(self) -> tuple[int, ...]:

@@ -123,6 +123,9 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
                 "checked": _chosen(state.checked),
                 "protected": _chosen(state.protecting),
             }
+            if config.witches:
+                out["tonight"]["healing"] = sorted(state.healing)
+                out["tonight"]["poisoning"] = {str(w): t for w, t in state.poisoning}
         if ballot:
             out["ballot"]["votes"] = {
                 str(voter): state.votes[voter] for voter in state.voters if state.has_voted(voter)
@@ -160,6 +163,17 @@ def _private(state: State, seat: int) -> dict[str, Any]:
             me["pick_round"] = state.pick_round
             me["pick_rounds"] = state.config.pack_rounds
             me["locked"] = state.locked
+    elif card.role is Role.WITCH:
+        me["potions"] = {
+            "heal": seat not in state.heal_used,
+            "poison": seat not in state.poison_used,
+        }
+        if night and state.locked is not None and state.is_alive(seat):
+            me["victim"] = state.locked
+        if night:
+            me["healing"] = seat in state.healing
+            me["poisoning"] = next((t for w, t in state.poisoning if w == seat), None)
+            me["potion_chosen"] = seat in state.witch_done
     elif card.role is Role.MINION:
         me["werewolves"] = [s for s in range(state.players) if state.is_werewolf(s)]  # as dealt
     elif card.role is Role.SEER:
@@ -251,8 +265,13 @@ def _swap(values: tuple[Any, ...], a: int, b: int) -> tuple[Any, ...]:
     return tuple(swapped.get(seat, value) for seat, value in enumerate(values))
 
 
+def _swap_set(seats: frozenset[int], a: int, b: int) -> frozenset[int]:
+    return frozenset({a: b, b: a}.get(s, s) for s in seats)
+
+
 def _swap_seats(state: State, a: int, b: int) -> State:
     """Everything that belongs to a role moves with the card."""
+    swap = {a: b, b: a}
     pending = state.pending
     if state.phase is Phase.NIGHT and (a in pending) != (b in pending):
         pending = pending ^ {a, b}
@@ -268,6 +287,11 @@ def _swap_seats(state: State, a: int, b: int) -> State:
             replace(c, seer={a: b, b: a}.get(c.seer, c.seer)) for c in state.seer_checks
         ),
         pending=pending,
+        heal_used=_swap_set(state.heal_used, a, b),
+        poison_used=_swap_set(state.poison_used, a, b),
+        healing=_swap_set(state.healing, a, b),
+        witch_done=_swap_set(state.witch_done, a, b),
+        poisoning=tuple((swap.get(w, w), t) for w, t in state.poisoning),
     )
 
 

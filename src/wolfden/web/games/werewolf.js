@@ -283,7 +283,7 @@ function guardianPanel(ctx, you) {
 // The variant roles' actions (docs/games/werewolf.md, "Variant roles"), drawn from the legal
 // actions: one button per action, a seat argument shown by name.
 const HANDLED = new Set(["pick", "check", "protect", "vote", "abstain", "claim_role", "claim_check", "suspect", "trust", "claim_protect", "quiet"]);
-const VERBS = { shoot: "Take with you:" };
+const VERBS = { shoot: "Take with you:", heal: "Heal tonight's target", poison: "Poison", no_potion: "Use no potion tonight" };
 
 function otherActions(ctx) {
   const actions = ctx.legal.filter((a) => !HANDLED.has(a.name));
@@ -293,6 +293,9 @@ function otherActions(ctx) {
     "section",
     { class: "panel action-panel", "aria-labelledby": "other-title" },
     h("h2", { id: "other-title" }, "Your move"),
+    ctx.view.you && ctx.view.you.victim !== undefined && ctx.view.you.victim !== null
+      ? h("p", { class: "result" }, `The Werewolves have chosen ${seatName(ctx.view, ctx.view.you.victim)}.`)
+      : null,
     h("div", { class: "target-grid", role: "group", "aria-label": "Actions" }, actions.map((a) =>
       h("button", { type: "button", class: "btn target", disabled: ctx.busy, "data-action": [a.name, ...a.args].join(" "), "data-key": `other-${a.name}-${a.args.join("-")}`, on: { click: () => ctx.act(a) } }, label(a)))),
   );
