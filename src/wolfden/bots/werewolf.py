@@ -12,7 +12,9 @@ The ``rules`` bot plays like a careful beginner:
 - The variant roles: a Lycan plays as a Villager; a Tanner votes for anyone, never abstains
   (it wants to look suspicious); a Minion votes like a Werewolf, never for one it knows; an
   eliminated Hunter takes the most suspicious living player (a Werewolf it can see, first); a
-  Witch heals the first target it learns of and poisons only a clearly suspicious player.
+  Witch heals the first target it learns of and poisons only a clearly suspicious player;
+  Cupid links two other players at random; a Lover never votes for, picks or poisons their
+  partner.
 """
 
 from __future__ import annotations
@@ -28,6 +30,21 @@ def _target(action: Action) -> int:
     arg = action.args[0]
     assert isinstance(arg, int)
     return arg
+
+
+def cupid_link(seat: Seat, legal: Sequence[Action], rng: Rng) -> Action:
+    """Cupid links two other players, at random (never itself: it keeps out of the story)."""
+    others = [a for a in legal if seat not in a.args]
+    return rng.choice(others or list(legal))
+
+
+def spare_lover(view: Mapping[str, Any], legal: Sequence[Action]) -> list[Action]:
+    """A Lover never votes for, picks or poisons their partner (their death would be its own)."""
+    partner = view["you"].get("lover")
+    if partner is None:
+        return list(legal)
+    spared = [a for a in legal if not (a.args and a.args[0] == partner and a.name != "link")]
+    return spared or list(legal)
 
 
 def suspicion(view: Mapping[str, Any]) -> dict[int, float]:
@@ -58,7 +75,10 @@ class WerewolfRulesBot:
     def act(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         me = view["you"]
         role = me["role"]
+        legal = spare_lover(view, legal)
         kinds = {a.name for a in legal}
+        if "link" in kinds:
+            return cupid_link(self.seat, legal, rng)
         if "quiet" in kinds:  # structured talk: the rules bot keeps its own counsel
             return next(a for a in legal if a.name == "quiet")
         if "pick" in kinds:
@@ -307,7 +327,10 @@ class WerewolfBeliefBot:
         self.belief.update(view)
         p_wolf, p_seer = self.belief.posterior(view)
         me = view["you"]
+        legal = spare_lover(view, legal)
         kinds = {a.name for a in legal}
+        if "link" in kinds:
+            return cupid_link(self.seat, legal, rng)
         if "quiet" in kinds:
             return self._talk(view, legal, p_wolf)
         if "pick" in kinds:

@@ -30,8 +30,8 @@ def table(roles: Sequence[Role], **options: object) -> State:
         return Card(f"R_WEREWOLF-{next(extra):03d}", role, role.title, CARD_TEXTS[role])
 
     cards: list[Card] = [card(role) for role in roles]
-    acting = frozenset(i for i, r in enumerate(roles) if r.acts_at_night)
-    return dataclasses.replace(state, cards=tuple(cards), pending=acting)
+    state = dataclasses.replace(state, cards=tuple(cards))
+    return dataclasses.replace(state, pending=werewolf.rules.night_actors(state))
 
 
 def act(state: State, seat: int | None, text: str) -> tuple[State, list[Event]]:

@@ -26,7 +26,7 @@ def replace_alive(state: werewolf.State, alive: set[int]) -> werewolf.State:
 
 
 L, T, M, H, VI = Role.LYCAN, Role.TANNER, Role.MINION, Role.HUNTER, Role.VILLAGE_IDIOT
-WI = Role.WITCH
+WI, C = Role.WITCH, Role.CUPID
 
 VARIANT_CONFIGS = [c for c in werewolf.sample_configs() if c.variant_counts]
 
@@ -55,6 +55,7 @@ def test_the_seeds_deal_has_no_variant_role() -> None:
         ({"lycans": 4}, "2 Werewolves, 1 Seers, 1 Guardians and 4 Lycans are more roles"),
         ({"tanners": "one"}, "tanners must be a whole number, 0 or more; got 'one'"),
         ({"lycans": 2, "tanners": 2}, "2 Lycans and 2 Tanners are more roles than the 7"),
+        ({"cupids": 2}, "at most 1 Cupid"),
     ],
 )
 def test_a_bad_variant_count_is_refused_with_the_reason(
@@ -566,3 +567,134 @@ def test_the_bots_witch_heals_first() -> None:
     for kind in ("rules", "belief"):
         assert str(bots.make("werewolf", kind, 4).act(view, legal, Rng(2))) == "heal"
     assert bots.make("werewolf", "random", 4).act(view, legal, Rng(2)) in legal
+
+
+# -- Cupid and the Lovers ---------------------------------------------------------------------
+
+
+def cupid_table() -> werewolf.State:
+    """Seats 0,1 Werewolves; 2 Seer; 3 Guardian; 4 Cupid; 5 Hunter; 6,7,8 Villagers."""
+    return table([W, W, S, G, C, H, V, V, V], cupids=1, hunters=1)
+
+
+def linked(a: int, b: int) -> werewolf.State:
+    state, _ = act(cupid_table(), 4, f"link {a} {b}")
+    return state
+
+
+def test_cupid_links_two_lovers_on_the_first_night_and_each_learns_the_other() -> None:
+    state = cupid_table()
+    assert 4 in werewolf.actors(state)
+    legal = werewolf.legal_actions(state, 4)
+    assert len(legal) == 36 and str(legal[0]) == "link 0 1"
+    state, events = act(state, 4, "link 1 6")
+    by_type = {e.type: e for e in events}
+    assert by_type["cupid_linked"].audience.seats == frozenset({4})
+    love = [e for e in events if e.type == "in_love"]
+    assert {(next(iter(e.audience.seats)), e.data["partner"]) for e in love} == {(1, 6), (6, 1)}
+    assert next(e for e in love if 6 in e.audience.seats).text == (
+        "You have fallen in love with Player 2."
+    )
+    assert werewolf.view(state, Viewer.of(6))["you"]["lover"] == 1
+    assert "role" not in werewolf.view(state, Viewer.of(6))["seats"][1]  # the partner's card
+    assert werewolf.view(state, Viewer.of(4))["you"]["lovers"] == [1, 6]
+    for seat in (0, 2, 5):
+        assert "lover" not in werewolf.view(state, Viewer.of(seat))["you"]
+    assert "lovers" not in werewolf.view(state, Viewer.parse("spectator"))
+    # Lovers of different teams play for each other from now on.
+    assert werewolf.seat_teams(state)[1] == werewolf.seat_teams(state)[6] == "lovers"
+    with pytest.raises(IllegalAction, match="two different living players"):
+        act(cupid_table(), 4, "link 3 3")
+
+
+def test_cupid_acts_only_on_the_first_night_but_is_called_every_night() -> None:
+    state = linked(6, 7)
+    script = werewolf.view(state, Viewer.parse("table"))["narration"]
+    assert script[-4:] == [
+        "Cupid, wake and choose two Lovers.",
+        "Cupid, sleep.",
+        "Lovers, wake and look at each other.",
+        "Lovers, sleep.",
+    ]
+    state, _ = run(state, (0, "pick 8"), (1, "pick 8"), (2, "check 0"), (3, "protect 6"))
+    state = day(state)
+    state, _ = run(state, *((s, "abstain") for s in sorted(state.alive)))
+    assert state.phase is Phase.NIGHT and 4 not in werewolf.actors(state)
+    assert werewolf.view(state, Viewer.parse("table"))["narration"] == script
+
+
+def test_a_lover_taken_at_night_takes_the_other_with_grief() -> None:
+    state = linked(6, 7)
+    state, _ = run(state, (0, "pick 6"), (1, "pick 6"), (2, "check 0"), (3, "protect 8"))
+    state, events = act(state, None, "dawn")
+    said = texts(events)
+    assert said[1].startswith("During the night the Werewolves took Player 7.")
+    assert said[2].startswith("Heartbroken, their Lover follows: Player 8. Their card:")
+    assert [(d.seat, d.by) for d in state.deaths] == [(6, "night"), (7, "grief")]
+
+
+def test_the_hunter_shooting_a_lover_takes_both_lovers() -> None:
+    state = linked(6, 7)
+    state, _ = run(state, (0, "pick 5"), (1, "pick 5"), (2, "check 0"), (3, "protect 8"))
+    state, _ = act(state, None, "dawn")
+    state, _ = act(state, 5, "shoot 7")
+    assert [(d.seat, d.by) for d in state.deaths] == [(5, "night"), (7, "shot"), (6, "grief")]
+    assert state.phase is Phase.DISCUSSION
+
+
+def test_a_hunter_dying_of_grief_still_shoots() -> None:
+    state = linked(5, 6)
+    state, _ = run(state, (0, "pick 6"), (1, "pick 6"), (2, "check 0"), (3, "protect 8"))
+    state, _ = act(state, None, "dawn")
+    assert state.phase is Phase.HUNT and werewolf.actors(state) == frozenset({5})
+    state, _ = act(state, 5, "shoot 0")
+    assert [(d.seat, d.by) for d in state.deaths] == [(6, "night"), (5, "grief"), (0, "shot")]
+
+
+def test_lovers_of_different_teams_win_together_as_the_last_two() -> None:
+    state = linked(1, 6)
+    # Werewolf 1 and Villager 6 are the Lovers; three players live: the vote takes the third.
+    state = dataclasses.replace(
+        replace_alive(state, {1, 6, 8}), phase=Phase.DISCUSSION, pending=frozenset()
+    )
+    assert werewolf.winner(state) is None
+    state, _ = act(state, None, "end_discussion")
+    state, events = run(state, (1, "vote 8"), (6, "vote 8"), (8, "vote 1"))
+    assert state.phase is Phase.END
+    assert texts(events)[-1] == "The Lovers are the last two alive. Together, they win."
+    outcome = werewolf.outcome(state)
+    assert outcome is not None and outcome.winning_team == "lovers"
+    assert outcome.winners == frozenset({1, 6})
+
+
+def test_a_werewolf_lover_still_counts_for_parity_until_only_the_lovers_are_left() -> None:
+    state = linked(1, 6)
+    # The Werewolf Lover and a Werewolf against the Villager Lover and one more: parity, and
+    # the Werewolves' win leaves out the Werewolf Lover, who plays for the Lovers.
+    state = replace_alive(state, {0, 1, 6, 8})
+    assert werewolf.winner(state) is Team.WEREWOLVES
+    assert werewolf.rules.winners(state, Team.WEREWOLVES) == frozenset({0})
+
+
+def test_lovers_of_the_same_team_just_win_with_it() -> None:
+    state = linked(6, 7)
+    assert werewolf.seat_teams(state)[6] == "town"
+    assert werewolf.winner(replace_alive(state, {6, 7})) is Team.TOWN
+
+
+def test_without_a_link_by_dawn_there_are_no_lovers() -> None:
+    state = cupid_table()
+    state, _ = run(state, (0, "pick 8"), (1, "pick 8"), (2, "check 0"), (3, "protect 6"))
+    state, _ = act(state, None, "dawn")
+    assert state.lovers == ()
+    assert werewolf.view(state, Viewer.of(4))["you"]["lovers"] == []
+    assert werewolf.seat_teams(state)[0] == "werewolves"
+
+
+def test_the_bots_cupid_links_two_others() -> None:
+    state = cupid_table()
+    legal = werewolf.legal_actions(state, 4)
+    view = werewolf.view(state, Viewer.of(4))
+    for kind in ("rules", "belief"):
+        action = bots.make("werewolf", kind, 4).act(view, legal, Rng(4))
+        assert action in legal and 4 not in action.args

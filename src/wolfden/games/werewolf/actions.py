@@ -21,6 +21,13 @@ POISON = tuple(Action("poison", (s,)) for s in _SEATS)
 """The Witch's poison: the player is eliminated at dawn."""
 NO_POTION = Action("no_potion")
 """The Witch keeps their potions tonight."""
+
+
+def link(a: int, b: int) -> Action:
+    """Cupid links two players as Lovers: ``link 2 5`` (the lower seat first)."""
+    return Action("link", (min(a, b), max(a, b)))
+
+
 SHOOT = tuple(Action("shoot", (s,)) for s in _SEATS)
 """An eliminated Hunter takes a living player with them."""
 ABSTAIN = Action("abstain")

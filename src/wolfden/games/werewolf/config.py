@@ -19,6 +19,7 @@ VARIANT_ROLES: tuple[tuple[str, str], ...] = (
     ("hunters", "Hunters"),
     ("village_idiots", "Village Idiots"),
     ("witches", "Witches"),
+    ("cupids", "Cupids"),
 )
 """The roles beyond the seed's, as (option, plural title) in the order of the deal. Each is 0
 by default, so the seed's deal is untouched unless a setup asks for them."""
@@ -90,6 +91,11 @@ class Config:
         "number of Witches: each learns the pack's target and has one healing potion and one "
         "poison per game (documented variant)",
     )
+    cupids: int = option(
+        0,
+        "0 or 1 Cupid: on the first night links two players as Lovers, who die of grief "
+        "together (documented variant)",
+    )
 
     @property
     def werewolf_count(self) -> int:
@@ -140,6 +146,10 @@ class Config:
         ):
             if value is not None and (not isinstance(value, int) or value < 0):
                 raise ConfigError(f"{label} must be a whole number, 0 or more; got {value!r}")
+        if self.cupids > 1:
+            raise ConfigError(
+                f"a setup deals at most 1 Cupid (one pair of Lovers), got {self.cupids}"
+            )
         wolves = self.werewolf_count
         if wolves < 1:
             raise ConfigError("a game needs at least one Werewolf")

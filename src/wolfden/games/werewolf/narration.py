@@ -24,6 +24,11 @@ MINION_WAKE = "Minion, wake. Werewolves, raise your hand so the Minion can see y
 MINION_SLEEP = "Werewolves, hands down. Minion, sleep."
 WITCH_WAKE = "Witch, wake. See whom the Werewolves chose, and use a potion, or not."
 WITCH_SLEEP = "Witch, sleep."
+CUPID_WAKE = "Cupid, wake and choose two Lovers."
+CUPID_SLEEP = "Cupid, sleep."
+LOVERS_WAKE = "Lovers, wake and look at each other."
+LOVERS_SLEEP = "Lovers, sleep."
+LOVERS_WIN = "The Lovers are the last two alive. Together, they win."
 DAY_BREAKS = "Day breaks. Everyone, open your eyes."
 NO_ONE = "No one was eliminated."
 DISCUSS = "Discuss. When the time is up, each living player votes or abstains."
@@ -56,6 +61,8 @@ def night_script(config: Config) -> list[str]:
         lines += [MINION_WAKE, MINION_SLEEP]
     if Role.WITCH in dealt:
         lines += [WITCH_WAKE, WITCH_SLEEP]
+    if Role.CUPID in dealt:  # every night, though Cupid acts only on the first
+        lines += [CUPID_WAKE, CUPID_SLEEP, LOVERS_WAKE, LOVERS_SLEEP]
     return lines
 
 
@@ -64,6 +71,8 @@ def win_line(team: Team | None) -> str:
         return DRAW
     if team is Team.TANNER:
         return TANNER_WINS
+    if team is Team.LOVERS:
+        return LOVERS_WIN
     return TOWN_WINS if team is Team.TOWN else WOLVES_WIN
 
 
@@ -138,6 +147,16 @@ def witch_keeps(witch: int) -> Event:
     return Event("witch_keeps", {}, Audience.only(witch), line)
 
 
+def cupid_linked(config: Config, cupid: int, a: int, b: int) -> Event:
+    line = f"You link {config.name(a)} and {config.name(b)} as Lovers."
+    return Event("cupid_linked", {"lovers": [a, b]}, Audience.only(cupid), line)
+
+
+def in_love(config: Config, lover: int, partner: int) -> Event:
+    line = f"You have fallen in love with {config.name(partner)}."
+    return Event("in_love", {"partner": partner}, Audience.only(lover), line)
+
+
 def day_breaks() -> Event:
     return Event("narration", {"phase": "day"}, PUBLIC, DAY_BREAKS)
 
@@ -200,6 +219,7 @@ ELIMINATED_HOW = {
     "vote": "The village has voted out",
     "night": "During the night the Werewolves took",
     "shot": "The Hunter took",
+    "grief": "Heartbroken, their Lover follows:",
 }
 
 

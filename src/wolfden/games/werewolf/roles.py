@@ -13,6 +13,8 @@ class Team(enum.Enum):
     WEREWOLVES = "werewolves"
     TANNER = "tanner"
     """The Tanner plays for themselves (only with the variant role)."""
+    LOVERS = "lovers"
+    """Cupid's Lovers when they are on different teams: they win together (variant role)."""
 
 
 class Role(enum.Enum):
@@ -27,6 +29,7 @@ class Role(enum.Enum):
     HUNTER = "hunter"
     VILLAGE_IDIOT = "village_idiot"
     WITCH = "witch"
+    CUPID = "cupid"
 
     @property
     def title(self) -> str:
@@ -117,6 +120,11 @@ CARD_TEXTS = {
         "You have one healing potion, which saves tonight's target, and one poison, which "
         "takes any other player: each once per game, at most one a night."
     ),
+    Role.CUPID: (
+        "You play for the Town. On the first night, link two players as Lovers (yourself "
+        "allowed). If one Lover dies, the other dies of grief; Lovers of different teams win "
+        "together if they are the last two alive."
+    ),
 }
 
 VARIANT_ROLE_OF = {
@@ -126,6 +134,7 @@ VARIANT_ROLE_OF = {
     "hunters": Role.HUNTER,
     "village_idiots": Role.VILLAGE_IDIOT,
     "witches": Role.WITCH,
+    "cupids": Role.CUPID,
 }
 """Each variant role's count option (config.VARIANT_ROLES) and its role."""
 
@@ -177,9 +186,11 @@ def cards_for(config: Config) -> tuple[Card, ...]:
 
 
 def team_names(config: Config) -> tuple[str, ...]:
-    """The teams a seat can be on: the names the Outcome uses (the Tanner's only when the
-    setup deals one)."""
+    """The teams a seat can be on: the names the Outcome uses (the Tanner's and the Lovers'
+    only when the setup deals a Tanner or Cupid)."""
     teams = [Team.TOWN, Team.WEREWOLVES]
     if config.tanners:
         teams.append(Team.TANNER)
+    if config.cupids:
+        teams.append(Team.LOVERS)
     return tuple(team.value for team in teams)

@@ -37,6 +37,7 @@ from wolfden.games.werewolf.actions import (
     SUSPECT,
     TRUST,
     VOTE,
+    link,
     target_of,
 )
 from wolfden.games.werewolf.config import Config
@@ -123,8 +124,12 @@ def setup(config: Config, seed: int) -> State:
 
 
 def seat_teams(state: State) -> dict[int, str]:
-    """Every seat's team as dealt (the cards never change hands during a match)."""
-    return {seat: role.team.value for seat, role in enumerate(state.roles)}
+    """Every seat's team as dealt (the cards never change hands during a match), except that
+    Lovers of different teams play for each other from the moment Cupid links them."""
+    teams = {seat: role.team.value for seat, role in enumerate(state.roles)}
+    if state.mixed_lovers:
+        teams.update({seat: Team.LOVERS.value for seat in state.lovers})
+    return teams
 
 
 # -- who acts, and when the clock does --------------------------------------------------------
@@ -153,6 +158,8 @@ def legal_actions(state: State, seat: int | None) -> list[Action]:
         return [CHECK[t] for t in living if t != seat]
     if role is Role.WITCH:
         return witch_actions(state, seat)
+    if role is Role.CUPID:
+        return [link(a, b) for i, a in enumerate(living) for b in living[i + 1 :]]
     return [PROTECT[t] for t in living if t != state.last_protected[seat]]
 
 
@@ -206,6 +213,8 @@ def apply(state: State, seat: int | None, action: Action) -> Result:
         return seer_check(state, seat, action)
     if role is Role.WITCH:
         return witch_acts(state, seat, action)
+    if role is Role.CUPID:
+        return cupid_links(state, seat, action)
     return guardian_protect(state, seat, action)
 
 
@@ -272,9 +281,20 @@ def night_falls(state: State) -> Result:
         healing=frozenset(),
         poisoning=(),
         witch_done=frozenset(),
-        pending=frozenset(s for s in state.alive if state.roles[s].acts_at_night),
+        pending=night_actors(state),
     )
     return state, say.night_falls(state.config)
+
+
+def night_actors(state: State) -> frozenset[int]:
+    """Who acts as the night begins: the living Werewolves, Seers and Guardians, and on the
+    first night Cupid. (A Witch wakes once the pack has chosen.)"""
+    first = state.round == 1
+    return frozenset(
+        s
+        for s in state.alive
+        if state.roles[s].acts_at_night or (first and state.roles[s] is Role.CUPID)
+    )
 
 
 def werewolf_pick(state: State, seat: int, action: Action) -> Result:
@@ -401,6 +421,24 @@ def witch_acts(state: State, seat: int, action: Action) -> Result:
         poison_used=state.poison_used | {seat},
     )
     return state, [say.witch_poisons(config, seat, target)]
+
+
+def cupid_links(state: State, seat: int, action: Action) -> Result:
+    """On the first night Cupid links two living players (themselves allowed) as Lovers; each
+    Lover learns at once, privately, who the other is (not their card)."""
+    if action.name != "link" or action not in legal_actions(state, seat):
+        raise IllegalAction(
+            f"'{action}' is not Cupid's to do: 'link A B' links two different living players "
+            "(seats A < B, yourself allowed) as Lovers"
+        )
+    a, b = (int(x) for x in action.args)
+    state = replace(state, lovers=(a, b), pending=state.pending - {seat})
+    config = state.config
+    return state, [
+        say.cupid_linked(config, seat, a, b),
+        say.in_love(config, a, b),
+        say.in_love(config, b, a),
+    ]
 
 
 def dawn(state: State) -> Result:
@@ -626,6 +664,7 @@ def settle(state: State, events: list[Event], then: str) -> Result:
     discussion; "night": the end of the day)."""
     if winner(state) is Team.TANNER:
         return game_over(state, events)
+    state, events = grief(state, events)
     if state.shots_due:
         hunter = state.shots_due[0]
         state = replace(
@@ -636,6 +675,16 @@ def settle(state: State, events: list[Event], then: str) -> Result:
         return game_over(state, events)
     state, more = start_discussion(state) if then == "day" else end_of_day(state)
     return state, events + more
+
+
+def grief(state: State, events: list[Event]) -> Result:
+    """A Lover whose partner was eliminated dies of grief at once (card revealed)."""
+    for lover in state.lovers:
+        partner = state.partner(lover)
+        if state.is_alive(lover) and partner is not None and not state.is_alive(partner):
+            state, eliminated = eliminate(state, lover, "grief")
+            events = [*events, eliminated]
+    return state, events
 
 
 def hunter_shoots(state: State, seat: int, action: Action) -> Result:
@@ -658,11 +707,14 @@ def hunter_holds_fire(state: State) -> Result:
 
 
 def winner(state: State) -> Team | None:
-    """A Tanner eliminated by the day's vote wins alone, at once. Otherwise Town wins when no
+    """A Tanner eliminated by the day's vote wins alone, at once. Lovers of different teams
+    win together when they are the last two alive. Otherwise Town wins when no
     Werewolf lives; Werewolves win when they are at least as many as the living non-Werewolves
     (the Seer and Guardian included, and every variant role but the Werewolves)."""
     if voted_out_tanners(state):
         return Team.TANNER
+    if state.mixed_lovers and state.alive == set(state.lovers):
+        return Team.LOVERS
     wolves = len(state.pack)
     others = len(state.alive) - wolves
     if wolves == 0:
@@ -680,11 +732,14 @@ def voted_out_tanners(state: State) -> frozenset[int]:
 
 
 def winners(state: State, team: Team | None) -> frozenset[int]:
-    """The seats that win with the winning team: the team's seats, except that a Tanner wins
-    alone (only the Tanner the village voted out)."""
+    """The seats that win with the winning team: the team's seats (Lovers of different teams
+    only as Lovers), except that a Tanner wins alone (only the Tanner the village voted
+    out)."""
     if team is Team.TANNER:
         return voted_out_tanners(state)
-    return frozenset(s for s, role in enumerate(state.roles) if role.team is team)
+    if team is None:
+        return frozenset()
+    return frozenset(s for s, name in seat_teams(state).items() if name == team.value)
 
 
 def game_over(state: State, events: list[Event]) -> Result:

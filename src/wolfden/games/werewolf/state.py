@@ -133,7 +133,7 @@ class Death:
     round: int
     seat: int
     by: str
-    """"night", "vote", or "shot" (a Hunter's)."""
+    """"night", "vote", "shot" (a Hunter's) or "grief" (a Lover's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +198,19 @@ class State:
     """(Witch, player) for each poison given tonight."""
     witch_done: frozenset[int] = frozenset()
     """Witches who have made tonight's choice."""
+    lovers: tuple[int, ...] = ()
+    """The two Lovers Cupid linked (in seat order), or none."""
+
+    def partner(self, seat: int) -> int | None:
+        """A Lover's partner, or None."""
+        if seat in self.lovers:
+            return self.lovers[1 - self.lovers.index(seat)]
+        return None
+
+    @property
+    def mixed_lovers(self) -> bool:
+        """Whether the Lovers are on different teams (they then play for each other)."""
+        return len(self.lovers) == 2 and len({self.roles[s].team for s in self.lovers}) == 2
 
     @property
     def players(self) -> int:

@@ -112,6 +112,8 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         }
     if state.phase is Phase.HUNT:
         out["hunt"] = {"hunter": state.shots_due[0]}
+    if everything and state.lovers:
+        out["lovers"] = list(state.lovers)
     if seat is not None:
         out["you"] = _private(state, seat)
     if everything:
@@ -188,6 +190,11 @@ def _private(state: State, seat: int) -> dict[str, Any]:
         me["cannot_protect"] = state.last_protected[seat]
         if night:
             me["protecting"] = state.protecting[seat]
+    if card.role is Role.CUPID:
+        me["lovers"] = list(state.lovers)
+    partner = state.partner(seat)
+    if partner is not None:
+        me["lover"] = partner
     if state.phase in BALLOTS:
         me["voted"] = state.has_voted(seat)
         me["vote"] = state.votes[seat]

@@ -283,12 +283,12 @@ function guardianPanel(ctx, you) {
 // The variant roles' actions (docs/games/werewolf.md, "Variant roles"), drawn from the legal
 // actions: one button per action, a seat argument shown by name.
 const HANDLED = new Set(["pick", "check", "protect", "vote", "abstain", "claim_role", "claim_check", "suspect", "trust", "claim_protect", "quiet"]);
-const VERBS = { shoot: "Take with you:", heal: "Heal tonight's target", poison: "Poison", no_potion: "Use no potion tonight" };
+const VERBS = { shoot: "Take with you:", heal: "Heal tonight's target", poison: "Poison", no_potion: "Use no potion tonight", link: "Link as Lovers:" };
 
 function otherActions(ctx) {
   const actions = ctx.legal.filter((a) => !HANDLED.has(a.name));
   if (!actions.length) return null;
-  const label = (a) => [VERBS[a.name] || a.name.replace(/_/g, " "), ...a.args.map((x) => (typeof x === "number" ? seatName(ctx.view, x) : String(x)))].join(" ");
+  const label = (a) => [VERBS[a.name] || a.name.replace(/_/g, " "), a.args.map((x) => (typeof x === "number" ? seatName(ctx.view, x) : String(x))).join(" and ")].join(" ");
   return h(
     "section",
     { class: "panel action-panel", "aria-labelledby": "other-title" },
