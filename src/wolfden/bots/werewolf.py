@@ -14,7 +14,8 @@ The ``rules`` bot plays like a careful beginner:
   eliminated Hunter takes the most suspicious living player (a Werewolf it can see, first); a
   Witch heals the first target it learns of and poisons only a clearly suspicious player;
   Cupid links two other players at random; a Lover never votes for, picks or poisons their
-  partner.
+  partner. For Sheriff (and an eliminated Sheriff's successor) the pack and the Minion back a
+  Werewolf, everyone else the player they doubt least.
 """
 
 from __future__ import annotations
@@ -45,6 +46,21 @@ def spare_lover(view: Mapping[str, Any], legal: Sequence[Action]) -> list[Action
         return list(legal)
     spared = [a for a in legal if not (a.args and a.args[0] == partner and a.name != "link")]
     return spared or list(legal)
+
+
+def badge_choice(
+    view: Mapping[str, Any], legal: Sequence[Action], doubt: Mapping[int, float], rng: Rng
+) -> Action:
+    """The Sheriff's election and an eliminated Sheriff's successor: the pack (and its Minion)
+    back a Werewolf; everyone else the player it doubts least."""
+    me = view["you"]
+    options = [a for a in legal if a.name in ("elect", "pass_badge")]
+    pack = set(me.get("pack", me.get("werewolves", [])))
+    if me["role"] in ("werewolf", "minion"):
+        ours = [a for a in options if _target(a) in pack]
+        if ours:
+            return rng.choice(ours)
+    return min(options, key=lambda a: (doubt.get(_target(a), 0.0), rng.random()))
 
 
 def suspicion(view: Mapping[str, Any]) -> dict[int, float]:
@@ -79,6 +95,8 @@ class WerewolfRulesBot:
         kinds = {a.name for a in legal}
         if "link" in kinds:
             return cupid_link(self.seat, legal, rng)
+        if kinds & {"elect", "pass_badge"}:
+            return badge_choice(view, legal, suspicion(view), rng)
         if "quiet" in kinds:  # structured talk: the rules bot keeps its own counsel
             return next(a for a in legal if a.name == "quiet")
         if "pick" in kinds:
@@ -331,6 +349,9 @@ class WerewolfBeliefBot:
         kinds = {a.name for a in legal}
         if "link" in kinds:
             return cupid_link(self.seat, legal, rng)
+        if kinds & {"elect", "pass_badge"}:
+            doubt = {e["seat"]: float(p_wolf[e["seat"]]) for e in view["seats"]}
+            return badge_choice(view, legal, doubt, rng)
         if "quiet" in kinds:
             return self._talk(view, legal, p_wolf)
         if "pick" in kinds:

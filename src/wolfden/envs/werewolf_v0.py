@@ -60,13 +60,13 @@ class raw_env(WolfdenEnv):
     @classmethod
     def accepts(cls, config: Any) -> bool:
         """The seed's roles only: the observation has no place for the variant roles."""
-        return not getattr(config, "variant_counts", None)
+        return not getattr(config, "beyond_seed", None)
 
     def make_action_layout(self, config: Config) -> ActionLayout:
-        if config.variant_counts:
+        if config.beyond_seed:
             raise ConfigError(
                 "the werewolf environment plays the seed's roles (Werewolves, Seers, Guardians, "
-                f"Villagers); this setup also deals {', '.join(sorted(config.variant_counts))}"
+                f"Villagers); this setup also has {', '.join(sorted(config.beyond_seed))}"
             )
         seats = range(config.players)
         return ActionLayout(

@@ -936,10 +936,10 @@ def unsupported(config: Any) -> str | None:
         return str(error)
     if config.talk:
         return "the werewolf kernel plays without structured talk (the talk option)"
-    if config.variant_counts:
+    if config.beyond_seed:
         return (
             "the werewolf kernel plays the seed's roles (Werewolves, Seers, Guardians, "
-            f"Villagers), not {', '.join(sorted(config.variant_counts))}"
+            f"Villagers), not {', '.join(sorted(config.beyond_seed))}"
         )
     return None
 

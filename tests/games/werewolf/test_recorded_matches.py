@@ -32,7 +32,8 @@ def _matches() -> list[Any]:
 
 def test_every_config_family_is_recorded() -> None:
     assert len(FILES) >= len(werewolf.sample_configs())
-    assert sum(path.stat().st_size for path in FILES) < 500_000
+    # About 25 kB a family: the seed's and the variant roles' (docs/games/werewolf.md).
+    assert sum(path.stat().st_size for path in FILES) < 700_000
 
 
 @pytest.mark.parametrize("match", _matches())

@@ -28,7 +28,7 @@ def replace_alive(state: werewolf.State, alive: set[int]) -> werewolf.State:
 L, T, M, H, VI = Role.LYCAN, Role.TANNER, Role.MINION, Role.HUNTER, Role.VILLAGE_IDIOT
 WI, C = Role.WITCH, Role.CUPID
 
-VARIANT_CONFIGS = [c for c in werewolf.sample_configs() if c.variant_counts]
+VARIANT_CONFIGS = [c for c in werewolf.sample_configs() if c.beyond_seed]
 
 
 # -- every variant role ---------------------------------------------------------------------
@@ -698,3 +698,132 @@ def test_the_bots_cupid_links_two_others() -> None:
     for kind in ("rules", "belief"):
         action = bots.make("werewolf", kind, 4).act(view, legal, Rng(4))
         assert action in legal and 4 not in action.args
+
+
+# -- the Sheriff ------------------------------------------------------------------------------
+
+
+def sheriff_table(*roles: Role, **options: object) -> werewolf.State:
+    """Seats 0,1 Werewolves; 2 Seer; 3 Guardian; then ``roles`` or Villagers, with a Sheriff."""
+    rest = list(roles) or [V, V, V, V]
+    return table([W, W, S, G, *rest], sheriff=True, **options)
+
+
+def elect(state: werewolf.State, sheriff: int) -> werewolf.State:
+    """From a fresh first night: no one is taken, and everyone elects ``sheriff``."""
+    state, _ = run(state, (0, "pick 5"), (1, "pick 5"), (2, "check 0"), (3, "protect 5"))
+    state, events = act(state, None, "dawn")
+    assert state.phase is Phase.ELECTION
+    assert events[-1].text.startswith("Elect a Sheriff")
+    voters = [s for s in sorted(state.alive) if s != sheriff]
+    state, events = run(state, *((s, f"elect {sheriff}") for s in voters), (sheriff, "abstain"))
+    assert state.phase is Phase.DISCUSSION
+    assert f"Player {sheriff + 1} is the Sheriff." in " ".join(texts(events))
+    return state
+
+
+def test_the_first_day_opens_with_the_sheriffs_election() -> None:
+    state = elect(sheriff_table(), 6)
+    assert state.sheriff == 6
+    for viewer in (Viewer.of(0), Viewer.parse("spectator")):
+        assert werewolf.view(state, viewer)["sheriff"] == 6
+    # Only on the first day: the next day goes straight to the discussion.
+    state, _ = act(state, None, "end_discussion")
+    state, _ = run(state, *((s, "abstain") for s in sorted(state.alive)))
+    state, _ = run(state, (0, "pick 7"), (1, "pick 7"), (2, "check 1"), (3, "protect 4"))
+    state, _ = act(state, None, "dawn")
+    assert state.phase is Phase.DISCUSSION
+
+
+def test_the_election_is_secret_until_it_closes() -> None:
+    state = sheriff_table()
+    state, _ = run(state, (0, "pick 5"), (1, "pick 5"), (2, "check 0"), (3, "protect 5"))
+    state, _ = act(state, None, "dawn")
+    state, _ = act(state, 2, "elect 6")
+    public = werewolf.view(state, Viewer.of(4))
+    assert public["election"] == {"candidates": list(range(8)), "cast": 1, "voters": 8}
+    assert "votes" not in public["election"] and public["you"]["voted"] is False
+    with pytest.raises(IllegalAction, match="another living player"):
+        act(state, 4, "elect 4")
+    with pytest.raises(NotYourTurn, match="already voted in the Sheriff's election"):
+        act(state, 2, "elect 5")
+
+
+def test_the_sheriffs_vote_counts_twice() -> None:
+    state = elect(sheriff_table(), 6)
+    state, _ = act(state, None, "end_discussion")
+    # Two votes for Player 1; the Sheriff and one more for Player 2: without the badge a tie,
+    # with it 3 against 2.
+    state, events = run(
+        state,
+        (2, "vote 0"),
+        (3, "vote 0"),
+        (6, "vote 1"),
+        (7, "vote 1"),
+        *((s, "abstain") for s in (0, 1, 4, 5)),
+    )
+    assert dict(state.tallies[-1].counts) == {0: 2, 1: 3, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0, 7: 0}
+    assert "The ballot is closed. Player 1: 2; Player 2: 3." in texts(events)
+    assert not state.is_alive(1) and state.phase is Phase.NIGHT
+
+
+def test_an_eliminated_sheriff_passes_the_badge() -> None:
+    state = elect(sheriff_table(), 6)
+    state, _ = act(state, None, "end_discussion")
+    state, _ = run(state, *((s, "vote 6") for s in range(8) if s != 6), (6, "vote 0"))
+    assert state.phase is Phase.BADGE and werewolf.actors(state) == frozenset({6})
+    assert werewolf.view(state, Viewer.of(2))["badge"] == {"sheriff": 6}
+    with pytest.raises(NotYourTurn, match="passing the badge"):
+        act(state, 2, "vote 0")
+    state, events = act(state, 6, "pass_badge 4")
+    assert "Player 7 passes the badge: Player 5 is the Sheriff." in texts(events)
+    assert state.sheriff == 4 and state.phase is Phase.NIGHT
+
+
+def test_a_sheriff_who_does_not_choose_in_time_loses_the_badge() -> None:
+    state = elect(sheriff_table(), 6)
+    state, _ = act(state, None, "end_discussion")
+    state, _ = run(state, *((s, "vote 6") for s in range(8) if s != 6), (6, "vote 0"))
+    deadline = werewolf.deadline(state)
+    assert deadline is not None and str(deadline.action) == "no_successor"
+    state, events = act(state, None, "no_successor")
+    assert "The badge is lost: there is no Sheriff any more." in texts(events)
+    assert state.sheriff is None and werewolf.view(state, Viewer.of(0))["sheriff"] is None
+
+
+def test_an_election_everyone_abstains_from_has_no_sheriff_and_a_tie_is_drawn() -> None:
+    state = sheriff_table()
+    state, _ = run(state, (0, "pick 5"), (1, "pick 5"), (2, "check 0"), (3, "protect 5"))
+    state, _ = act(state, None, "dawn")
+    nobody, events = run(state, *((s, "abstain") for s in range(8)))
+    assert nobody.sheriff is None and "there is no Sheriff" in " ".join(texts(events))
+    tied, _ = run(state, (0, "elect 4"), (1, "elect 5"), *((s, "abstain") for s in range(2, 8)))
+    assert tied.sheriff in (4, 5) and tied.phase is Phase.DISCUSSION
+
+
+def test_a_hunter_sheriff_shoots_before_passing_the_badge() -> None:
+    state = elect(sheriff_table(H, V, V, V, hunters=1), 4)
+    state, _ = act(state, None, "end_discussion")
+    state, _ = run(state, *((s, "vote 4") for s in range(8) if s != 4), (4, "vote 0"))
+    assert state.phase is Phase.HUNT
+    state, _ = act(state, 4, "shoot 7")
+    assert state.phase is Phase.BADGE and werewolf.actors(state) == frozenset({4})
+    state, _ = act(state, 4, "pass_badge 2")
+    assert state.sheriff == 2 and state.phase is Phase.NIGHT
+
+
+def test_the_bots_back_a_sheriff_and_a_successor() -> None:
+    state = sheriff_table()
+    state, _ = run(state, (0, "pick 5"), (1, "pick 5"), (2, "check 0"), (3, "protect 5"))
+    state, _ = act(state, None, "dawn")
+    for seat in (0, 4):
+        legal = werewolf.legal_actions(state, seat)
+        for kind in ("random", "rules", "belief"):
+            action = bots.make("werewolf", kind, seat).act(
+                werewolf.view(state, Viewer.of(seat)), legal, Rng(5)
+            )
+            assert action in legal
+    # A Werewolf's rules bot backs its packmate.
+    wolf = bots.make("werewolf", "rules", 0)
+    choice = wolf.act(werewolf.view(state, Viewer.of(0)), werewolf.legal_actions(state, 0), Rng(5))
+    assert str(choice) == "elect 1"

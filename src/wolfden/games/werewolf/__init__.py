@@ -1,6 +1,6 @@
 """The moderated Werewolf party game (seed 001): Werewolves, Seer, Guardian and Villagers,
 and the documented variant roles a setup may add (Lycan, Tanner, Minion, Hunter, Village
-Idiot, Witch, Cupid, …).
+Idiot, Witch, Cupid) and the elected Sheriff.
 
 The app is the moderator: it deals the role cards ``R_WEREWOLF-001`` … ``012``, calls every role
 every night, collects the night actions privately and resolves them together at dawn, runs the
@@ -66,6 +66,7 @@ def sample_configs() -> list[Config]:
         Config(players=7, village_idiots=1, public_ballots=False),
         Config(players=8, witches=1, guardians=1, hunters=1),
         Config(players=9, cupids=1, hunters=1),
+        Config(players=10, sheriff=True, village_idiots=1),
     ]
     return configs
 

@@ -28,6 +28,12 @@ def link(a: int, b: int) -> Action:
     return Action("link", (min(a, b), max(a, b)))
 
 
+ELECT = tuple(Action("elect", (s,)) for s in _SEATS)
+"""A vote in the Sheriff's election (``abstain`` abstains)."""
+PASS_BADGE = tuple(Action("pass_badge", (s,)) for s in _SEATS)
+"""An eliminated Sheriff names their successor."""
+NO_SUCCESSOR = Action("no_successor")
+"""The clock ends an eliminated Sheriff's turn: the badge is lost."""
 SHOOT = tuple(Action("shoot", (s,)) for s in _SEATS)
 """An eliminated Hunter takes a living player with them."""
 ABSTAIN = Action("abstain")

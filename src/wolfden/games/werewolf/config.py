@@ -96,6 +96,11 @@ class Config:
         "0 or 1 Cupid: on the first night links two players as Lovers, who die of grief "
         "together (documented variant)",
     )
+    sheriff: bool = option(
+        False,
+        "elect a Sheriff on the first day: their vote counts twice, and they pass the badge on "
+        "when eliminated (documented variant)",
+    )
 
     @property
     def werewolf_count(self) -> int:
@@ -114,6 +119,11 @@ class Config:
         """The roles beyond the seed's that this setup deals, by option name (none by
         default)."""
         return {name: n for name, _ in VARIANT_ROLES if (n := getattr(self, name))}
+
+    @property
+    def beyond_seed(self) -> tuple[str, ...]:
+        """The options of this setup beyond the seed's rules: variant roles and the Sheriff."""
+        return (*self.variant_counts, *(("sheriff",) if self.sheriff else ()))
 
     @property
     def villager_count(self) -> int:

@@ -250,6 +250,48 @@ def idiot_revealed(config: Config, seat: int, card: Card) -> Event:
     )
 
 
+ELECTION_OPEN = (
+    "Elect a Sheriff: vote for another living player, or abstain. The Sheriff's vote counts twice."
+)
+BADGE = "The Sheriff has fallen and passes the badge to a living player."
+
+
+def election_open() -> Event:
+    return Event("election_open", {}, PUBLIC, ELECTION_OPEN)
+
+
+def sheriff_elected(
+    config: Config, sheriff: int | None, counts: dict[int, int], votes: dict[str, int | None] | None
+) -> Event:
+    data: dict[str, Any] = {"sheriff": sheriff, "counts": {str(c): n for c, n in counts.items()}}
+    if votes is not None:
+        data["votes"] = votes
+    parts = [f"{config.name(seat)}: {n}" for seat, n in counts.items() if n]
+    if sheriff is None:
+        line = "Everyone abstained: there is no Sheriff."
+    else:
+        line = f"{'; '.join(parts)}. {config.name(sheriff)} is the Sheriff."
+    return Event("sheriff_elected", data, PUBLIC, line)
+
+
+def badge_to_pass(config: Config, sheriff: int) -> Event:
+    return Event(
+        "badge",
+        {"sheriff": sheriff},
+        PUBLIC,
+        f"{config.name(sheriff)} was the Sheriff and passes the badge to a living player.",
+    )
+
+
+def badge_passed(config: Config, old: int, new: int) -> Event:
+    line = f"{config.name(old)} passes the badge: {config.name(new)} is the Sheriff."
+    return Event("badge_passed", {"from": old, "sheriff": new}, PUBLIC, line)
+
+
+def badge_lost() -> Event:
+    return Event("badge_lost", {}, PUBLIC, "The badge is lost: there is no Sheriff any more.")
+
+
 HUNT = "A Hunter has fallen and takes one living player with them."
 
 

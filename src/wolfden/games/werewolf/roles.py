@@ -62,6 +62,10 @@ class Phase(enum.Enum):
     REVOTE = "revote"
     HUNT = "hunt"
     """A Hunter was eliminated and takes one living player with them (variant role)."""
+    ELECTION = "election"
+    """The first day's election of the Sheriff (the ``sheriff`` option)."""
+    BADGE = "badge"
+    """An eliminated Sheriff passes the badge to a living player."""
     END = "end"
 
 

@@ -25,10 +25,13 @@ from wolfden.games.werewolf.actions import (
     CLAIM_ROLE,
     CLOSE_BALLOT,
     DAWN,
+    ELECT,
     END_DISCUSSION,
     HEAL,
     NO_POTION,
     NO_SHOT,
+    NO_SUCCESSOR,
+    PASS_BADGE,
     PICK,
     POISON,
     PROTECT,
@@ -150,6 +153,10 @@ def legal_actions(state: State, seat: int | None) -> list[Action]:
         return talk_actions(state, seat)
     if state.phase is Phase.HUNT:
         return [SHOOT[t] for t in state.living()]
+    if state.phase is Phase.ELECTION:
+        return [ELECT[c] for c in state.candidates if c != seat] + [ABSTAIN]
+    if state.phase is Phase.BADGE:
+        return [PASS_BADGE[t] for t in state.living()]
     role = state.roles[seat]
     living = state.living()
     if role is Role.WEREWOLF:
@@ -175,6 +182,10 @@ def deadline(state: State) -> Deadline | None:
         return Deadline(state.seq, config.vote_seconds, CLOSE_BALLOT, state.phase.value)
     if state.phase is Phase.HUNT:
         return Deadline(state.seq, config.vote_seconds, NO_SHOT, "hunt")
+    if state.phase is Phase.ELECTION:
+        return Deadline(state.seq, config.vote_seconds, CLOSE_BALLOT, "election")
+    if state.phase is Phase.BADGE:
+        return Deadline(state.seq, config.vote_seconds, NO_SUCCESSOR, "badge")
     return None
 
 
@@ -206,6 +217,10 @@ def apply(state: State, seat: int | None, action: Action) -> Result:
         return talk(state, seat, action)
     if state.phase is Phase.HUNT:
         return hunter_shoots(state, seat, action)
+    if state.phase is Phase.ELECTION:
+        return election_vote(state, seat, action)
+    if state.phase is Phase.BADGE:
+        return pass_badge(state, seat, action)
     role = state.roles[seat]
     if role is Role.WEREWOLF:
         return werewolf_pick(state, seat, action)
@@ -224,6 +239,10 @@ def _not_your_turn(state: State, seat: int) -> str:
         return f"there is no seat {seat}; seats are 0 to {n - 1}"
     if state.phase is Phase.HUNT:
         return "the Hunter is choosing whom to take with them; wait for their shot"
+    if state.phase is Phase.BADGE:
+        return "the Sheriff is passing the badge; wait for their choice"
+    if state.phase is Phase.ELECTION and state.is_alive(seat):
+        return "you have already voted in the Sheriff's election"
     if not state.is_alive(seat):
         return "eliminated players watch; they cannot act"
     if seat in state.voteless and state.phase in BALLOTS:
@@ -243,6 +262,8 @@ MODERATOR_ACTIONS = {
     Phase.VOTE: (CLOSE_BALLOT, "close_ballot (by the clock)"),
     Phase.REVOTE: (CLOSE_BALLOT, "close_ballot (by the clock)"),
     Phase.HUNT: (NO_SHOT, "no_shot (by the clock)"),
+    Phase.ELECTION: (CLOSE_BALLOT, "close_ballot (by the clock)"),
+    Phase.BADGE: (NO_SUCCESSOR, "no_successor (by the clock)"),
 }
 """The one action the moderator (the clock or the host) takes in each phase."""
 
@@ -259,6 +280,10 @@ def moderator(state: State, action: Action) -> Result:
         return end_discussion(state)
     if state.phase is Phase.HUNT:
         return hunter_holds_fire(state)
+    if state.phase is Phase.ELECTION:
+        return close_election(state)
+    if state.phase is Phase.BADGE:
+        return badge_lost(state)
     return close_ballot(state)
 
 
@@ -486,13 +511,71 @@ def dawn(state: State) -> Result:
 
 
 def start_discussion(state: State) -> Result:
-    """The day's discussion. With structured talk every living player may make claims."""
+    """The day's discussion. With structured talk every living player may make claims. With
+    the ``sheriff`` option the first day opens with the Sheriff's election."""
+    if state.config.sheriff and not state.elected:
+        return open_election(state)
     talkers = state.alive if state.config.talk else frozenset()
     state = replace(state, phase=Phase.DISCUSSION, seq=state.seq + 1, pending=talkers)
     return state, [say.discuss()]
 
 
 # -- the day ----------------------------------------------------------------------------------
+
+
+def open_election(state: State) -> Result:
+    """The first day's election: every living voter votes for another living player for
+    Sheriff, or abstains; the ballot closes when all have voted, or at its deadline."""
+    state = replace(
+        state,
+        phase=Phase.ELECTION,
+        seq=state.seq + 1,
+        candidates=state.living(),
+        votes=(None,) * state.players,
+        pending=frozenset(state.voters),
+    )
+    return state, [say.election_open()]
+
+
+def election_vote(state: State, seat: int, action: Action) -> Result:
+    if action == ABSTAIN:
+        choice = None
+    else:
+        usage = "in the Sheriff's election you may 'elect N' or 'abstain'"
+        choice = target_of(action, "elect", usage, state.players)
+        if choice == seat or choice not in state.candidates:
+            raise IllegalAction("elect another living player as Sheriff, or abstain")
+    state = replace(
+        state, votes=with_choice(state.votes, seat, choice), pending=state.pending - {seat}
+    )
+    events = [say.vote_cast(seat, choice)]
+    if state.pending:
+        return state, events
+    state, more = close_election(state)
+    return state, events + more
+
+
+def close_election(state: State) -> Result:
+    """The most votes win the badge; a tie is broken by the seeded generator; if everyone
+    abstained there is no Sheriff. Then the day's discussion."""
+    counts = {c: 0 for c in state.candidates}
+    for voter in state.voters:
+        choice = state.votes[voter]
+        if choice is not None:
+            counts[choice] += 1
+    votes = None
+    if state.config.public_ballots:
+        votes = {str(v): state.votes[v] for v in state.voters}
+    top = max(counts.values())
+    sheriff = None
+    rng = Rng(state.rng)
+    if top:
+        leaders = [c for c, n in counts.items() if n == top]
+        sheriff = leaders[0] if len(leaders) == 1 else leaders[rng.below(len(leaders))]
+    state = replace(state, sheriff=sheriff, elected=True, pending=frozenset(), rng=rng.state)
+    event = say.sheriff_elected(state.config, sheriff, counts, votes)
+    state, more = start_discussion(state)
+    return state, [event, *more]
 
 
 def claims_today(state: State, seat: int) -> tuple[Claim, ...]:
@@ -602,7 +685,7 @@ def close_ballot(state: State) -> Result:
     for voter in living:
         choice = state.votes[voter]
         if choice is not None:
-            counts[choice] += 1
+            counts[choice] += 2 if voter == state.sheriff else 1  # the Sheriff's counts twice
     public = state.config.public_ballots
     tally = Tally(
         round=state.round,
@@ -660,8 +743,9 @@ def eliminate(state: State, seat: int, by: str) -> tuple[State, Event]:
 
 def settle(state: State, events: list[Event], then: str) -> Result:
     """After an elimination: a Tanner voted out wins at once; otherwise each eliminated Hunter
-    takes their shot first, then the win check, then the round goes on ("day": the
-    discussion; "night": the end of the day)."""
+    takes their shot first (after any Lover's grief), then the win check, then an eliminated
+    Sheriff passes the badge, then the round goes on ("day": the discussion; "night": the end
+    of the day)."""
     if winner(state) is Team.TANNER:
         return game_over(state, events)
     state, events = grief(state, events)
@@ -673,6 +757,12 @@ def settle(state: State, events: list[Event], then: str) -> Result:
         return state, [*events, say.hunter_wakes(state.config, hunter)]
     if winner(state) is not None:
         return game_over(state, events)
+    if state.sheriff is not None and not state.is_alive(state.sheriff):
+        sheriff = state.sheriff
+        state = replace(
+            state, phase=Phase.BADGE, seq=state.seq + 1, pending=frozenset({sheriff}), resume=then
+        )
+        return state, [*events, say.badge_to_pass(state.config, sheriff)]
     state, more = start_discussion(state) if then == "day" else end_of_day(state)
     return state, events + more
 
@@ -697,6 +787,22 @@ def hunter_shoots(state: State, seat: int, action: Action) -> Result:
     state = replace(state, shots_due=state.shots_due[1:], pending=frozenset())
     state, eliminated = eliminate(state, target, "shot")
     return settle(state, [eliminated], state.resume)
+
+
+def pass_badge(state: State, seat: int, action: Action) -> Result:
+    """The eliminated Sheriff names a living successor, who holds the badge from now on."""
+    usage = "the eliminated Sheriff's action is 'pass_badge N' (a living player)"
+    target = target_of(action, "pass_badge", usage, state.players)
+    if not state.is_alive(target):
+        raise IllegalAction("the badge passes to a living player")
+    state = replace(state, sheriff=target, pending=frozenset())
+    return settle(state, [say.badge_passed(state.config, seat, target)], state.resume)
+
+
+def badge_lost(state: State) -> Result:
+    """The clock ran out before the eliminated Sheriff chose: there is no Sheriff any more."""
+    state = replace(state, sheriff=None, pending=frozenset())
+    return settle(state, [say.badge_lost()], state.resume)
 
 
 def hunter_holds_fire(state: State) -> Result:

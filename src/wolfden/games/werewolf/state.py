@@ -200,6 +200,10 @@ class State:
     """Witches who have made tonight's choice."""
     lovers: tuple[int, ...] = ()
     """The two Lovers Cupid linked (in seat order), or none."""
+    sheriff: int | None = None
+    """Who holds the Sheriff's badge (the ``sheriff`` option), or no one."""
+    elected: bool = False
+    """Whether the Sheriff's election has been held."""
 
     def partner(self, seat: int) -> int | None:
         """A Lover's partner, or None."""
@@ -257,7 +261,8 @@ class State:
 
     def has_voted(self, seat: int) -> bool:
         """Whether a voter has cast their vote in the open ballot."""
-        return self.phase in (Phase.VOTE, Phase.REVOTE) and seat in set(self.voters) - self.pending
+        balloting = self.phase in (Phase.VOTE, Phase.REVOTE, Phase.ELECTION)
+        return balloting and seat in set(self.voters) - self.pending
 
     def __repr__(self) -> str:
         return (

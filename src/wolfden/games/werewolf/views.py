@@ -51,6 +51,10 @@ def narration(state: State) -> list[str]:
         return [say.REVOTE_OPEN]
     if state.phase is Phase.HUNT:
         return [say.HUNT]
+    if state.phase is Phase.ELECTION:
+        return [say.ELECTION_OPEN]
+    if state.phase is Phase.BADGE:
+        return [say.BADGE]
     return [state.summary]
 
 
@@ -114,6 +118,20 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         out["hunt"] = {"hunter": state.shots_due[0]}
     if everything and state.lovers:
         out["lovers"] = list(state.lovers)
+    if config.sheriff:
+        out["sheriff"] = state.sheriff
+    if state.phase is Phase.BADGE:
+        out["badge"] = {"sheriff": state.sheriff}
+    if state.phase is Phase.ELECTION:
+        out["election"] = {
+            "candidates": list(state.candidates),
+            "cast": sum(1 for s in state.voters if state.has_voted(s)),
+            "voters": len(state.voters),
+        }
+        if everything:
+            out["election"]["votes"] = {
+                str(v): state.votes[v] for v in state.voters if state.has_voted(v)
+            }
     if seat is not None:
         out["you"] = _private(state, seat)
     if everything:
@@ -195,7 +213,7 @@ def _private(state: State, seat: int) -> dict[str, Any]:
     partner = state.partner(seat)
     if partner is not None:
         me["lover"] = partner
-    if state.phase in BALLOTS:
+    if state.phase in BALLOTS or state.phase is Phase.ELECTION:
         me["voted"] = state.has_voted(seat)
         me["vote"] = state.votes[seat]
     if state.config.talk and state.phase is Phase.DISCUSSION and state.is_alive(seat):
@@ -223,9 +241,11 @@ def perturb_hidden(state: State, viewer: Viewer, rng: Rng) -> State | None:
     if state.phase is Phase.END or sees_all(state, viewer):
         return None
     seat = viewer.seat if viewer.kind is ViewerKind.SEAT else None
-    ballot = state.phase in BALLOTS
-    # A Hunter's shot reveals a card at once, as the last vote of a ballot may.
-    quiet = state.phase is not Phase.HUNT and (not ballot or len(state.pending) >= 2)
+    ballot = state.phase in BALLOTS or state.phase is Phase.ELECTION
+    # A Hunter's shot reveals a card at once, as the last vote of a ballot may; the Sheriff's
+    # successor may end the day, and at the round limit the game.
+    aiming = state.phase in (Phase.HUNT, Phase.BADGE)
+    quiet = not aiming and (not ballot or len(state.pending) >= 2)
     pairs = _swappable_pairs(state, seat) if quiet else []
     choices = _night_choices_hidden_from(state, seat)
     voters = (

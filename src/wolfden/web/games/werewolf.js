@@ -57,6 +57,10 @@ function phaseTitle(view) {
       return `Day ${view.round}: the revote`;
     case "hunt":
       return `Round ${view.round}: the Hunter's shot`;
+    case "election":
+      return `Day ${view.round}: the Sheriff's election`;
+    case "badge":
+      return `Round ${view.round}: the Sheriff's badge`;
     default:
       return "The game is over";
   }
@@ -283,10 +287,11 @@ function guardianPanel(ctx, you) {
 // The variant roles' actions (docs/games/werewolf.md, "Variant roles"), drawn from the legal
 // actions: one button per action, a seat argument shown by name.
 const HANDLED = new Set(["pick", "check", "protect", "vote", "abstain", "claim_role", "claim_check", "suspect", "trust", "claim_protect", "quiet"]);
-const VERBS = { shoot: "Take with you:", heal: "Heal tonight's target", poison: "Poison", no_potion: "Use no potion tonight", link: "Link as Lovers:" };
+const VERBS = { shoot: "Take with you:", heal: "Heal tonight's target", poison: "Poison", no_potion: "Use no potion tonight", link: "Link as Lovers:", elect: "Elect as Sheriff:", pass_badge: "Pass the badge to", abstain: "Abstain" };
 
 function otherActions(ctx) {
-  const actions = ctx.legal.filter((a) => !HANDLED.has(a.name));
+  // The Sheriff's election has no ballot panel: its abstention is drawn here too.
+  const actions = ctx.legal.filter((a) => !HANDLED.has(a.name) || (a.name === "abstain" && ctx.view.phase === "election"));
   if (!actions.length) return null;
   const label = (a) => [VERBS[a.name] || a.name.replace(/_/g, " "), a.args.map((x) => (typeof x === "number" ? seatName(ctx.view, x) : String(x))).join(" and ")].join(" ");
   return h(
@@ -480,5 +485,5 @@ export default {
   // host's phone may read the opening night script aloud from its own view.
   narrationIsPublic: true,
   hostLabel: (action) => (action.name === "end_discussion" ? "End the discussion now" : `${action.name} ${action.args.join(" ")}`),
-  timerLabel: (deadline) => ({ night: "Dawn in", discussion: "Discussion ends in", vote: "The ballot closes in", revote: "The revote closes in", hunt: "The Hunter's shot ends in" })[deadline.label] || deadline.label,
+  timerLabel: (deadline) => ({ night: "Dawn in", discussion: "Discussion ends in", vote: "The ballot closes in", revote: "The revote closes in", hunt: "The Hunter's shot ends in", election: "The election closes in", badge: "The badge is lost in" })[deadline.label] || deadline.label,
 };
