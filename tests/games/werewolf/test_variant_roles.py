@@ -67,8 +67,9 @@ def test_a_bad_variant_count_is_refused_with_the_reason(
 
 def test_the_kernel_leaves_variant_setups_to_the_rules() -> None:
     for config in VARIANT_CONFIGS:
-        reason = kernel.unsupported(config)
+        reason = kernel.unsupported(dataclasses.replace(config, talk=False))
         assert reason is not None and "seed's roles" in reason
+        assert all(name in reason for name in config.beyond_seed)
 
 
 def test_the_variant_sample_setups_keep_the_contract_and_the_wall() -> None:
@@ -83,6 +84,18 @@ def test_the_variant_sample_setups_keep_the_contract_and_the_wall() -> None:
     assert report.wall_checks > 10 * playouts
     assert report.wall_event_checks > playouts
     assert report.illegal_checks > playouts
+
+
+def test_talk_claims_accept_the_variant_roles_of_the_deal() -> None:
+    config = werewolf.Config(players=9, witches=1, village_idiots=1, talk=True)
+    state = werewolf.setup(config, 4)
+    while state.phase is Phase.NIGHT:
+        state, _ = act(state, None, "dawn")
+    offered = {str(a) for a in werewolf.legal_actions(state, 0) if a.name == "claim_role"}
+    assert {"claim_role witch", "claim_role village_idiot"} <= offered
+    assert "claim_role hunter" not in offered  # not in this deal
+    state, events = act(state, 0, "claim_role village_idiot")
+    assert texts(events) == ["Player 1: “I am the Village Idiot.”"]
 
 
 @pytest.mark.parametrize("kind", ["random", "rules", "belief"])

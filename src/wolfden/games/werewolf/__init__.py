@@ -67,6 +67,20 @@ def sample_configs() -> list[Config]:
         Config(players=8, witches=1, guardians=1, hunters=1),
         Config(players=9, cupids=1, hunters=1),
         Config(players=10, sheriff=True, village_idiots=1),
+        # Every variant at once, with structured talk (claims of the variant roles).
+        Config(
+            players=12,
+            werewolves=2,
+            lycans=1,
+            tanners=1,
+            minions=1,
+            hunters=1,
+            village_idiots=1,
+            witches=1,
+            cupids=1,
+            sheriff=True,
+            talk=True,
+        ),
     ]
     return configs
 
