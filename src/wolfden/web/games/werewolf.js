@@ -455,7 +455,7 @@ function render(ctx) {
     if (you.role === "werewolf" && (ctx.legalNamed("pick").length || you.locked !== null)) parts.push(wolfPanel(ctx, you));
     else if (you.role === "seer") parts.push(seerPanel(ctx, you));
     else if (you.role === "guardian") parts.push(guardianPanel(ctx, you));
-    else parts.push(sleepPanel(ctx));
+    else if (!other) parts.push(sleepPanel(ctx));
   }
   if (view.phase !== "night") parts.push(announcements(ctx));
   if (view.phase === "discussion") parts.push(discussionPanel(ctx));
