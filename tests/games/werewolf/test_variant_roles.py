@@ -72,6 +72,15 @@ def test_the_kernel_leaves_variant_setups_to_the_rules() -> None:
         assert all(name in reason for name in config.beyond_seed)
 
 
+def test_the_environment_refuses_variant_setups_and_says_why() -> None:
+    from wolfden.envs import werewolf_v0
+
+    assert werewolf_v0.raw_env.accepts(werewolf.Config(players=9))
+    assert not werewolf_v0.raw_env.accepts(werewolf.Config(players=9, sheriff=True))
+    with pytest.raises(ConfigError, match="also has hunters, sheriff"):
+        werewolf_v0.raw_env(players=9, hunters=1, sheriff=True)
+
+
 def test_the_variant_sample_setups_keep_the_contract_and_the_wall() -> None:
     """The conformance suite over the variant setups only, every playout checked deeply."""
     game = types.SimpleNamespace(
