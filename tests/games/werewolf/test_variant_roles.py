@@ -849,3 +849,46 @@ def test_the_bots_back_a_sheriff_and_a_successor() -> None:
     wolf = bots.make("werewolf", "rules", 0)
     choice = wolf.act(werewolf.view(state, Viewer.of(0)), werewolf.legal_actions(state, 0), Rng(5))
     assert str(choice) == "elect 1"
+
+
+# -- the variant roles together ---------------------------------------------------------------
+
+
+def test_a_tanner_voted_out_wins_though_their_lover_dies_of_grief() -> None:
+    state = table([W, W, S, G, T, C, V, V, V], tanners=1, cupids=1)
+    state, _ = run(state, (5, "link 4 6"), (0, "pick 7"), (1, "pick 7"), (2, "check 0"))
+    state, _ = run(state, (3, "protect 7"))
+    state = day(state)
+    state, _ = run(state, *((s, "vote 4") for s in range(9) if s != 4), (4, "vote 0"))
+    outcome = werewolf.outcome(state)
+    assert outcome is not None and outcome.winning_team == "tanner"
+    assert outcome.winners == frozenset({4})
+
+
+def test_the_hunter_shooting_the_tanner_is_no_tanner_win() -> None:
+    state = table([W, W, S, G, T, H, V, V], tanners=1, hunters=1)
+    state, _ = run(state, (0, "pick 5"), (1, "pick 5"), (2, "check 0"), (3, "protect 7"))
+    state, _ = act(state, None, "dawn")
+    state, _ = act(state, 5, "shoot 4")
+    assert state.phase is Phase.DISCUSSION and werewolf.winner(state) is None
+
+
+def test_a_poisoned_lover_takes_the_other_and_a_grieving_sheriff_passes_the_badge() -> None:
+    state = table([W, W, S, G, WI, C, V, V, V], witches=1, cupids=1, sheriff=True)
+    state, _ = run(state, (5, "link 6 7"), (0, "pick 8"), (1, "pick 8"), (3, "protect 8"))
+    state, _ = run(state, (4, "no_potion"), (2, "check 0"))
+    state, _ = act(state, None, "dawn")
+    voters = [s for s in sorted(state.alive) if s != 7]
+    state, _ = run(state, *((s, "elect 7") for s in voters), (7, "abstain"))
+    assert state.sheriff == 7
+    state, _ = act(state, None, "end_discussion")
+    state, _ = run(state, *((s, "abstain") for s in sorted(state.alive)))
+    # Night 2: the pack and the Witch's poison both take Lover 6 (one death); Lover 7, the
+    # Sheriff, dies of grief.
+    state, _ = run(state, (0, "pick 6"), (1, "pick 6"), (3, "protect 3"), (4, "poison 6"))
+    state, _ = run(state, (2, "check 1"))
+    state, _ = act(state, None, "dawn")
+    assert [(d.seat, d.by) for d in state.deaths] == [(6, "night"), (7, "grief")]
+    assert state.phase is Phase.BADGE and werewolf.actors(state) == frozenset({7})
+    state, _ = act(state, 7, "pass_badge 2")
+    assert state.sheriff == 2 and state.phase is Phase.DISCUSSION
