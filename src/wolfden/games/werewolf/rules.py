@@ -5,6 +5,12 @@ pick, the Seer's check, the Guardian's protection); dawn; the day's discussion (
 ``talk`` option, its public claims); the vote and the revote; every elimination, and the win
 check that follows it. ``apply`` finds the step an
 action belongs to; nothing here reads a clock or changes a state it was given.
+
+The documented variant roles add their steps in the same places (docs/games/werewolf.md,
+"Variant roles"): the Witch's potions and Cupid's link at night, the Sheriff's election on the
+first day, the Village Idiot's reprieve in the ballot, and after an elimination (``settle``)
+a Lover's grief, a Hunter's shot and the Sheriff's badge; the Lycan changes the Seer's answer,
+the Tanner and the Lovers the win check.
 """
 
 from __future__ import annotations
@@ -733,7 +739,7 @@ def end_of_day(state: State) -> Result:
 
 def eliminate(state: State, seat: int, by: str) -> tuple[State, Event]:
     """Every elimination reveals the card publicly. An eliminated Hunter is due a shot.
-    ``by`` is "night", "vote" or "shot"."""
+    ``by`` is "night", "vote", "shot" or "grief"."""
     death = Death(state.round, seat, by)
     state = replace(state, alive=state.alive - {seat}, deaths=(*state.deaths, death))
     if state.roles[seat] is Role.HUNTER:
