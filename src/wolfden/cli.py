@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import click
 
@@ -15,14 +16,35 @@ from wolfden.engine.record import MatchRecord, replay
 from wolfden.engine.rng import derive_seed
 from wolfden.engine.types import TABLE, Viewer
 from wolfden.server.cli import serve_command
-from wolfden.sim.cli import balance_command, bench_command, simulate_command
+from wolfden.sim.cli import balance_command, simulate_command
 from wolfden.sim.options import build_config, game_params
 from wolfden.sim.seating import bot_plan, known_teams, seat_players
 from wolfden.terminal import render
 from wolfden.words.cli import words_group
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class WolfdenGroup(click.Group):
+    """The ``wolfden`` group; the tools in wolfden_bench are imported only when named."""
+
+    TOOLS: ClassVar[dict[str, str]] = {
+        "bench": "wolfden_bench.cli:bench_command",
+        "soak": "wolfden_bench.soak:main",
+    }
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *self.TOOLS])
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.TOOLS:
+            return super().get_command(ctx, name)
+        module, attribute = self.TOOLS[name].split(":")
+        command = getattr(importlib.import_module(module), attribute)
+        assert isinstance(command, click.Command)
+        command.name = name
+        return command
+
+
+@click.group(cls=WolfdenGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="wolfden")
 def cli() -> None:
     """wolfden: the moderator, table and bots for werewolf-themed games."""
@@ -155,7 +177,6 @@ def _has_seats(game: Any, state: Any) -> bool:
 cli.add_command(PlayCommands("play", help="Play a game in the terminal with bots and people."))
 cli.add_command(simulate_command)
 cli.add_command(balance_command)
-cli.add_command(bench_command)
 cli.add_command(words_group)
 
 

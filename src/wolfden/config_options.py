@@ -15,7 +15,7 @@ from typing import Any, get_args, get_origin
 
 import click
 
-from wolfden.engine.config import config_from_json, config_to_json, field_types
+from wolfden.engine.config import config_from_json, field_types
 
 
 def _unwrap_optional(tp: Any) -> Any:
@@ -88,7 +88,3 @@ def config_from_options(config_cls: type[Any], values: Mapping[str, Any]) -> Any
             value = str(value)
         data[f.name] = value
     return config_from_json(config_cls, data)
-
-
-def config_summary(config: Any) -> str:
-    return ", ".join(f"{k}={v}" for k, v in config_to_json(config).items() if v not in ((), None))

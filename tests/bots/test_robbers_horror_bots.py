@@ -12,8 +12,8 @@ from wolfden.bots.robbers_horror import IsmctsBot, RobbersHorrorRulesBot
 from wolfden.engine.rng import Rng
 from wolfden.engine.types import Action, Viewer
 from wolfden.games import robbers_horror as rh
-from wolfden.sim import robbers_horror_strength as strength
 from wolfden.sim.runner import play_match
+from wolfden_bench import robbers_horror_strength as strength
 
 from ..games.robbers_horror.conftest import play, table
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from wolfden.bots.werewords import RulesBot, parse_question
+from wolfden.bots.werewords import RandomBot, RulesBot
 from wolfden.engine.rng import Rng
 from wolfden.engine.types import Action
+from wolfden.games.werewords.questions import Form, read_free_text
 
 
 @pytest.mark.parametrize(
@@ -26,9 +27,9 @@ from wolfden.engine.types import Action
     ],
 )
 def test_a_guess_in_ordinary_words_is_a_guess(text: str) -> None:
-    parsed = parse_question(text)
-    assert parsed is not None and parsed[0] == "guess"
-    assert parsed[1].casefold() == "peach"
+    form = read_free_text(text)
+    assert form is not None and form.kind == "word"
+    assert str(form.arg).casefold() == "peach"
 
 
 @pytest.mark.parametrize(
@@ -40,22 +41,26 @@ def test_a_guess_in_ordinary_words_is_a_guess(text: str) -> None:
     ],
 )
 def test_a_category_in_ordinary_words_is_a_category_question(text: str, category: str) -> None:
-    assert parse_question(text) == ("category", category)
+    assert read_free_text(text) == Form("category", category)
 
 
 @pytest.mark.parametrize(
     "text", ["Does it fly?", "Can you eat it?", "Is it bigger than a car?", ""]
 )
 def test_other_questions_are_not_guesses(text: str) -> None:
-    assert parse_question(text) is None
+    assert read_free_text(text) is None
 
 
 @pytest.mark.parametrize("text", ["is it peach", "peach?", "PEACH", "Is it peach?"])
 def test_a_bot_mayor_answers_correct_to_the_word_however_it_is_asked(text: str) -> None:
+    form = read_free_text(text)
+    assert form is not None
     view = {
+        "phase": "day",
         "word": "peach",
         "you": {"seat": 0, "mayor": True, "role_now": "villager", "notes": []},
-        "questions": [{"id": 0, "seat": 1, "text": text, "answer": None}],
+        "questions": [{"id": 0, "seat": 1, "text": text, "answer": None, "form": form.to_json()}],
     }
     legal = [Action("answer", (0, t)) for t in ("yes", "no", "maybe", "so_close", "correct")]
-    assert RulesBot(0).answer(view, legal, Rng(1)) == Action("answer", (0, "correct"))
+    for bot in (RulesBot(0), RandomBot(0)):
+        assert bot.act(view, legal, Rng(1)) == Action("answer", (0, "correct"))

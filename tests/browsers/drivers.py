@@ -109,6 +109,16 @@ JS_SHOWING = (
 # Driver errors that mean the element changed under the click, as a live screen does.
 GONE = ("stale", "no such", "did not appear", "out of bounds", "not interactable", "detached")
 JS_FRAME = "return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));"
+# Resolves true at the page's next change (a redraw, a new view, a countdown's tick) or false
+# after ``arguments[0]`` ms without one: a loop that acts on the screen waits for it to move.
+JS_NEXT_CHANGE = """
+const main = document.getElementById("main") || document.body;
+return new Promise((done) => {
+  const seen = new MutationObserver(() => { seen.disconnect(); clearTimeout(timer); done(true); });
+  const timer = setTimeout(() => { seen.disconnect(); done(false); }, arguments[0]);
+  seen.observe(main, { childList: true, subtree: true, attributes: true, characterData: true });
+});
+"""
 JS_SELECT = """
 const el = document.querySelector(arguments[0]);
 el.value = arguments[1];
@@ -186,6 +196,19 @@ class Page:
     def select(self, selector: str, value: str) -> None:
         self.wait_for(selector)
         self._run(JS_SELECT, selector, value)
+
+    def next_change(self, timeout: float = 0.5) -> bool:
+        """Wait for the page to change (True), or ``timeout`` seconds without a change (False)."""
+        return bool(self._run(JS_NEXT_CHANGE, int(timeout * 1000)))
+
+    def wait_until(self, body: str, what: str, timeout: float = TIMEOUT) -> Any:
+        """Wait until the function ``body`` returns something true in the page; its value."""
+        end = time.monotonic() + timeout
+        while not (value := self._run(body)):
+            if time.monotonic() > end:
+                raise BrowserError(f"{self.name}: {what} within {timeout:.0f} s")
+            self.next_change(0.5)
+        return value
 
     def wait_for(self, selector: str, timeout: float = TIMEOUT) -> None:
         end = time.monotonic() + timeout

@@ -55,6 +55,9 @@ def test_a_deal_of_robbers_horror_with_a_reload_in_the_middle(pages: Pages) -> N
     ada.click("[data-key='start']")
     for page in (ada, bea):
         page.wait_for(".robbers .scoreboard")
+        assert page.count(".hand .card-button") == 0, "a phone's hand is hidden until shown"
+        page.click("[data-key='reveal']")  # as a player does, when nobody else can see
+        page.wait_for(".hand .card-button")
         assert page.count(".hand .card-button") >= 8, "each player sees a hand of cards"
     pages.shot(ada, "robbers-hand")
 
@@ -63,15 +66,17 @@ def test_a_deal_of_robbers_horror_with_a_reload_in_the_middle(pages: Pages) -> N
     while not ada.count(".ending"):
         assert time.monotonic() < deadline, "the deal did not end in time"
         for page in (ada, bea):
+            if page.count("[data-key='reveal']"):
+                page.tap("[data-key='reveal']")  # the hand hides again by itself
             page.tap(".hand .card-button:not([disabled])")
         if not reloaded and ada.count(".last-trick"):
             bea.reload()
-            bea.wait_for(".robbers .hand")
+            bea.wait_for(".robbers .hand-panel")
             assert bea.count("#join-name") == 0, (
                 "a reload comes back to the seat, not the join form"
             )
             reloaded = True
-        time.sleep(0.1)
+        ada.next_change()
     assert reloaded
     for page in (ada, bea):
         page.wait_for(".ending .score-table")
@@ -126,7 +131,7 @@ def test_a_werewolf_match_with_bots_and_a_table_screen(pages: Pages) -> None:
                 assert ada.count("#join-name") == 0, "a reload comes back to the seat"
                 reloaded = True
             ada.tap("[data-key='host-end_discussion-']")
-        time.sleep(0.15)
+        ada.next_change()
     assert reloaded
     for page in (ada, table):
         page.wait_for(".roles-table")
@@ -141,16 +146,15 @@ def test_the_settings_dialog_plays_a_sound_music_and_the_voice(pages: Pages) -> 
     page.wait_for("input[name=game]")
     page.click("#open-settings")
     page.wait_for("dialog#settings[open] #set-music")
-    page.click("#settings fieldset:nth-of-type(2) button")  # Try a sound (Web Audio)
+    page.click("#try-sound")  # Try a sound (Web Audio)
     page.click("#set-music")  # mood music, generated in the page
     assert page.evaluate("return JSON.parse(localStorage.getItem('wolfden.prefs')).music;") is True
-    page.click("#settings fieldset:nth-of-type(1) button")  # Try the voice (speech synthesis)
+    page.click("#try-voice")  # Try the voice (speech synthesis)
     pages.shot(page, "settings-dialog")
     page.click("#settings button[type=submit]")
-    end = time.monotonic() + 5
-    while page.count("dialog#settings[open]"):
-        assert time.monotonic() < end, "Done closes the settings dialog"
-        time.sleep(0.05)
+    page.wait_until(
+        "return !document.querySelector('dialog#settings[open]');", "Done closed no dialog", 5
+    )
 
 
 def play_until(page: Page, done: str, seconds: float, prefer: tuple[str, ...] = ()) -> None:
@@ -170,7 +174,7 @@ def play_until(page: Page, done: str, seconds: float, prefer: tuple[str, ...] = 
         )
         if ranked:
             page.tap(f"button[data-action='{ranked[0]}']:not([disabled])")
-        time.sleep(0.1)
+        page.next_change()
 
 
 def seed_without_mayor_at_seat_0(players: int) -> int:
@@ -200,10 +204,11 @@ def test_a_werewords_day_with_bots_a_typed_question_and_a_reload(
     ada.click("details[data-key='room-settings'] summary")
     ada.fill("#bot-delay", "1")
     ada.click("[data-key='save-settings']")
-    end = time.monotonic() + 10
-    while serve.http.get(f"/api/rooms/{code}").json()["settings"]["bot_delay"] != 1:
-        assert time.monotonic() < end, "the room settings were not saved"
-        time.sleep(0.1)
+    ada.wait_until(
+        f"return fetch('/api/rooms/{code}').then((r) => r.json())"
+        ".then((room) => room.settings.bot_delay === 1);",
+        "the room settings were not saved",
+    )
     # Started with a deal where a bot is the Mayor, so Ada is one who asks.
     token = ada.evaluate(f"return JSON.parse(localStorage.getItem('wolfden.id.{code}')).token;")
     start = {"seed": seed_without_mayor_at_seat_0(4), "fill_with": "rules"}
@@ -226,7 +231,7 @@ def test_a_werewords_day_with_bots_a_typed_question_and_a_reload(
     end = time.monotonic() + 20
     while not any("than a bread box" in q for q in ada.evaluate(answered)):
         assert time.monotonic() < end, "the Mayor never answered the question"
-        time.sleep(0.1)
+        ada.next_change()
     pages.shot(ada, "werewords-day")
     ada.reload()
     ada.wait_for(".werewords .questions")
@@ -283,7 +288,7 @@ def test_a_kids_game_handed_round_one_shared_tablet(pages: Pages) -> None:
         tablet.text(".lobby .lead") if tablet.count(".lobby .lead") else ""
     ):
         assert time.monotonic() < end, "the lobby never said that this device is shared"
-        time.sleep(0.05)
+        tablet.next_change()
     tablet.click("[data-key='start']")
     handed: list[str] = []
     end = time.monotonic() + 60
@@ -310,7 +315,7 @@ def test_a_kids_game_handed_round_one_shared_tablet(pages: Pages) -> None:
             tablet.tap(f"button[data-action='{ranked[0]}']:not([disabled])")
         elif tablet.count("[data-key='cover']"):
             tablet.tap("[data-key='cover']")
-        time.sleep(0.1)
+        tablet.next_change()
     assert {"Village team", "Werewolf team"} <= set(handed)
 
 

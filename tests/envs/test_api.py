@@ -4,7 +4,6 @@ follow the team result."""
 
 from __future__ import annotations
 
-import importlib
 import warnings
 from pathlib import Path
 from types import ModuleType
@@ -19,11 +18,11 @@ from wolfden.engine.errors import ConfigError, IllegalAction
 from wolfden.engine.rng import Rng
 from wolfden.engine.types import Viewer
 
-GAMES = [g for g in games.ids() if g in envs.MODULES]
+GAMES = [g for g in games.ids() if g in envs.ids()]
 
 
 def module(game_id: str) -> ModuleType:
-    return importlib.import_module(envs.MODULES[game_id])
+    return envs.module(game_id)
 
 
 def configs(game_id: str) -> list[Any]:
@@ -51,7 +50,7 @@ def play_randomly(env: Any, seed: int, steps: int = 10_000) -> list[Any]:
 
 
 def test_every_registered_game_has_an_environment() -> None:
-    assert set(games.ids()) <= set(envs.MODULES), "a registered game has no environment module"
+    assert set(games.ids()) <= set(envs.ids()), "a registered game has no environment module"
 
 
 @pytest.mark.parametrize("game_id", GAMES)

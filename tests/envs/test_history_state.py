@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 from typing import Any
 
@@ -15,11 +14,11 @@ from wolfden.engine.types import OMNISCIENT, Viewer
 from wolfden.envs import robbers_horror_v0, werewolf_v0
 from wolfden.envs.robbers_horror_v0 import CARD_INDEX
 
-GAMES = [g for g in games.ids() if g in envs.MODULES]
+GAMES = [g for g in games.ids() if g in envs.ids()]
 
 
 def module(game_id: str) -> ModuleType:
-    return importlib.import_module(envs.MODULES[game_id])
+    return envs.module(game_id)
 
 
 def configs(game_id: str) -> list[Any]:

@@ -54,7 +54,7 @@ def random_states(game: Any, seed: int, limit: int = 80) -> list[Any]:
 
 def test_every_game_is_registered_with_its_game_type() -> None:
     registered = set(pyspiel.registered_names())
-    for game_id in envs.MODULES:
+    for game_id in envs.ids():
         assert wos.game_name(game_id) in registered
         kind = pyspiel.load_game(wos.game_name(game_id)).get_type()
         assert kind.information == GT.Information.IMPERFECT_INFORMATION

@@ -4,7 +4,6 @@ simultaneous moves applied in one step, and the illegal-action modes."""
 from __future__ import annotations
 
 import functools
-import importlib
 import types
 import warnings
 from types import ModuleType
@@ -25,11 +24,11 @@ from wolfden import envs, games
 from wolfden.engine.errors import IllegalAction
 from wolfden.envs import werewolf_v0, werewords_v0
 
-GAMES = [g for g in games.ids() if g in envs.MODULES]
+GAMES = [g for g in games.ids() if g in envs.ids()]
 
 
 def module(game_id: str) -> ModuleType:
-    return importlib.import_module(envs.MODULES[game_id])
+    return envs.module(game_id)
 
 
 def sample_configs(game_id: str) -> list[Any]:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
+from wolfden.engine.errors import ConfigError
 from wolfden.envs import werewolf_v0
 from wolfden.games.werewolf import Role
 
@@ -144,3 +146,11 @@ def test_a_vote_cast_in_turn_stays_secret_from_the_next_voter() -> None:
     for agent in others:
         changed = np.flatnonzero(before[agent] != env.observe(agent)["observation"])
         assert list(changed) == [ballot.start + 1], agent
+
+
+def test_the_environment_says_it_plays_without_structured_talk() -> None:
+    from wolfden.games.werewolf import Config
+
+    assert not werewolf_v0.raw_env.accepts(Config(talk=True))
+    with pytest.raises(ConfigError, match="without structured talk"):
+        werewolf_v0.raw_env(config=Config(talk=True))

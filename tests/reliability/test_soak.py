@@ -1,5 +1,5 @@
 """A short soak: rooms of every game at once, a person and bots in each, for a few seconds,
-with no error. The full run (500 rooms, 60 s) is ``python -m wolfden.server.soak run``; its
+with no error. The full run (500 rooms, 60 s) is ``wolfden soak run``; its
 figures are in docs/reliability.md."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tests.security.wire import run_in_own_loop
 from wolfden import games
-from wolfden.server.soak import Serve, mann_whitney_p, soak, soak_report
+from wolfden_bench.soak import Serve, mann_whitney_p, soak, soak_report
 
 
 def test_a_short_soak_of_every_game_has_no_error(tmp_path: Path) -> None:

@@ -5,19 +5,24 @@ cases. No request makes the server fail: every error is a documented JSON error.
 from __future__ import annotations
 
 import tempfile
+import unicodedata
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.security.test_fuzz_ws import PROTOCOL_CODES, TRICKY
 from tests.server.conftest import Server
 from wolfden.server.app import create_app
+from wolfden.server.names import looks_like
 from wolfden.server.settings import Settings
+
+schemathesis = pytest.importorskip(
+    "schemathesis", reason="the HTTP fuzzing needs schemathesis (pip install 'wolfden[dev]')"
+)
 
 _DB = Path(tempfile.mkdtemp(prefix="wolfden-fuzz-")) / "fuzz.sqlite3"
 APP = create_app(Settings(db=_DB, web_dir=None, wrong_codes_per_minute=10**9))
@@ -69,6 +74,9 @@ def test_names_with_any_text_are_accepted_exactly_or_refused_clearly(server: Ser
             shown = r.json()["room"]["participants"][-1]["name"]
             assert 1 <= len(shown) <= 24 and shown == shown.strip()
             assert not any(ord(ch) < 32 for ch in shown)
+            assert shown == unicodedata.normalize("NFKC", shown)
+            assert not any(unicodedata.category(ch) == "Cf" and ch != "\u200d" for ch in shown)
+            assert not any(looks_like(shown, other) for other in seen), (shown, list(seen))
             seen[shown] = name
         else:
             assert r.json()["error"]["code"] in ("bad_name", "name_taken", "bad_request")

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.server.conftest import Client, Server
-from wolfden.games.werewolf.state import Role
+from wolfden.games.werewolf.roles import Role
 
 SEED = 21
 

@@ -28,6 +28,7 @@ def configs(game: Any) -> list[Any]:
 def test_no_frame_carries_what_its_viewer_may_not_know(make_server: Any, game: Any) -> None:
     server = make_server(messages_per_second=1000, message_burst=1000)
     totals = {"frames": 0, "views": 0, "perturbed": 0, "rejected": 0, "secrets": 0, "refusals": 0}
+    totals["offers"] = 0
     for i, config in enumerate(configs(game)):
         played = play(server, game, config, seed=1000 + i)
         verdict = check(played)
@@ -38,8 +39,11 @@ def test_no_frame_carries_what_its_viewer_may_not_know(make_server: Any, game: A
         totals["rejected"] += played.rejected
         totals["secrets"] += verdict.secrets_checked
         totals["refusals"] += verdict.refusals
-    # the check is not vacuous: frames were seen, hidden states compared, refusals provoked
+        totals["offers"] += verdict.offers_compared
+    # the check is not vacuous: frames were seen, hidden states compared (views, legal and host
+    # actions), refusals provoked
     assert totals["views"] > 100 and totals["perturbed"] > 50, totals
+    assert totals["offers"] == totals["perturbed"], totals
     assert totals["rejected"] > 3 and totals["refusals"] > 3, totals
 
 
@@ -95,6 +99,13 @@ def test_a_shared_device_shows_only_the_seat_it_was_handed_to(make_server: Any, 
     assert not verdict.problems, "\n".join(verdict.problems[:20])
     # not vacuous: the device was covered, handed over to several seats, and acted
     assert verdict.device_covered > 0 and verdict.device_shown > 0, verdict
+    # the device's own offers (the shown seat's legal actions, the host's actions) were
+    # compared in hidden states its viewer cannot tell apart, and so were the phones'; in
+    # Werewords' companion mode the device shows only the Mayor, who knows everything the app
+    # knows, and the table view, which the game says knows everything: nothing to vary
+    if game.id != "werewords":
+        assert verdict.device_offers_compared > 0, verdict
+    assert verdict.offers_compared > verdict.device_offers_compared, verdict
     tablet = next(c for c in played.clients if c.device is not None)
     frames = [json.loads(t) for t in tablet.frames]
     shown = {m["device"]["shown"] for m in frames if m["type"] == "view"} - {None}

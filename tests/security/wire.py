@@ -455,7 +455,48 @@ class Verdict:
     """Actions with private events for a held seat that came while the device was covered."""
     """Covered frames while some held seat had nothing to do (offered all the same with secret
     turns)."""
+    offers_compared: int = 0
+    """Frames whose legal and host actions were recomputed in a perturbed hidden state."""
+    device_offers_compared: int = 0
+    """… of them, frames of a shared device."""
     problems: list[str] = field(default_factory=list)
+
+
+def _offers(game: Game, state: Any, viewer: Viewer, is_host: bool) -> tuple[Any, Any]:
+    """What a client is offered at ``state``: its seat's legal actions and the host's."""
+    if game.outcome(state) is not None:
+        return [], []
+    seat = viewer.seat
+    legal = (
+        norm([a.to_json() for a in game.legal_actions(state, seat)])
+        if seat is not None and seat in game.actors(state)
+        else []
+    )
+    host = norm([a.to_json() for a in game.legal_actions(state, None)]) if is_host else []
+    return legal, host
+
+
+def _compare_offers(
+    game: Game,
+    state: Any,
+    other: Any,
+    viewer: Viewer,
+    is_host: bool,
+    where: str,
+    verdict: Verdict,
+) -> None:
+    """The legal and host actions a client is offered read the same in a state it cannot tell
+    apart (``other``): an offer never depends on what its viewer may not know."""
+    verdict.offers_compared += 1
+    here, there = _offers(game, state, viewer, is_host), _offers(game, other, viewer, is_host)
+    if here[0] != there[0]:
+        verdict.problems.append(
+            f"{where}: the legal actions tell hidden states apart ({here[0]} / {there[0]})"
+        )
+    if here[1] != there[1]:
+        verdict.problems.append(
+            f"{where}: the host actions tell hidden states apart ({here[1]} / {there[1]})"
+        )
 
 
 def _expect_deadline(game: Game, state: Any, viewer: Viewer) -> Any:
@@ -526,7 +567,10 @@ def check(played: PlayedMatch, *, perturbations: int = 2) -> Verdict:
             _check_device(played, c, states, events, views, secrets_for, verdict, perturbations)
             continue
         viewer = c.viewer
-        own_views = views[viewer]
+        # a table screen is seen by everyone: its view is a spectator's (the game's table view
+        # may hold what a shared device shows one player, e.g. Werewords' companion screen)
+        seen_as = SPECTATOR if viewer == TABLE else viewer
+        own_views = views[seen_as]
         secret = secrets_for(viewer, c.is_host)
         current = 0
         for text, tag in zip(c.frames, c.tags):
@@ -559,14 +603,17 @@ def check(played: PlayedMatch, *, perturbations: int = 2) -> Verdict:
             state = states[current]
             verdict.problems += [f"{where} v{current}: {p}" for p in problems]
             for k in range(perturbations):
-                other = game.perturb_hidden(state, viewer, Rng(current * 31 + k))
+                other = game.perturb_hidden(state, seen_as, Rng(current * 31 + k))
                 if other is None:
                     continue
                 verdict.perturbed += 1
-                if norm(game.view(other, viewer)) != msg["view"]:
+                if norm(game.view(other, seen_as)) != msg["view"]:
                     verdict.problems.append(
                         f"{where} v{current}: the view tells hidden states apart"
                     )
+                _compare_offers(
+                    game, state, other, viewer, c.is_host, f"{where} v{current}", verdict
+                )
                 if _expect_deadline(game, other, viewer) != _expect_deadline(game, state, viewer):
                     verdict.problems.append(f"{where} v{current}: the deadline depends on a secret")
     _check_refusals(played, states, verdict, perturbations)
@@ -647,6 +694,8 @@ def _check_device(
             verdict.perturbed += 1
             if norm(game.view(other, viewer)) != msg["view"]:
                 verdict.problems.append(f"{where} v{current}: the view tells hidden states apart")
+            _compare_offers(game, state, other, viewer, c.is_host, f"{where} v{current}", verdict)
+            verdict.device_offers_compared += 1
     if numbers != list(range(1, len(numbers) + 1)):
         verdict.problems.append(f"shared device: view versions {numbers[:20]} are not 1, 2, …")
     # not vacuous: actions that told a held seat something private while the device was

@@ -230,7 +230,7 @@ def test_the_match_record_is_secret_until_the_end(server: Server) -> None:
     code, token = made["code"], made["token"]
     room = server.host("POST", f"/api/rooms/{code}/start", token).json()["room"]
     r = server.http.get(f"/api/matches/{room['match']['id']}")
-    assert r.status_code == 409 and error_of(r)["code"] == "match_in_progress"
+    assert r.status_code == 404 and error_of(r)["code"] == "match_not_found"
     server.host("POST", f"/api/rooms/{code}/end", token)
     record = server.http.get(f"/api/matches/{room['match']['id']}").json()
     assert record["game"] == "werewolf" and record["meta"]["outcome"] == {"ended_by_host": True}
@@ -284,7 +284,7 @@ def test_web_client_is_served_with_security_headers(make_server: Any, tmp_path: 
     assert server.http.get("/style.css").headers["content-type"].startswith("text/css")
     api = server.http.get("/api/games")
     assert api.headers["x-content-type-options"] == "nosniff"
-    assert server.http.get("/docs").status_code == 200
+    assert "swagger" not in server.http.get("/docs").text.lower()  # no API browser from a CDN
     assert server.http.get("/openapi.json").json()["paths"]["/api/rooms"]
 
 

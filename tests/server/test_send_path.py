@@ -4,6 +4,8 @@ backed up, and a client that falls too far behind is disconnected."""
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +44,20 @@ def run(steps: Any) -> None:
     asyncio.run(steps())
 
 
+async def turns(n: int) -> None:
+    """Let the other tasks run ``n`` times over (no clock involved)."""
+    for _ in range(n):
+        await asyncio.sleep(0)
+
+
+async def until(condition: Callable[[], bool], seconds: float = 30.0) -> None:
+    """Wait for ``condition``, giving the other tasks their turns; fail after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the condition did not come true"
+        await asyncio.sleep(0)
+
+
 def test_frames_reach_a_keeping_up_socket_at_once_without_the_writer() -> None:
     async def steps() -> None:
         conn, ws = connection()
@@ -62,10 +78,10 @@ def test_frames_sent_while_the_socket_is_backed_up_arrive_later_in_order() -> No
         conn.send("b")  # has to wait for the socket
         conn.send("c")
         conn.send("d")
-        await asyncio.sleep(0.01)
+        await turns(20)  # the writer has had every chance to run: it waits for the socket
         assert ws.sent == ["a"]
         ws.free.set()
-        await asyncio.sleep(0.01)
+        await until(lambda: len(ws.sent) >= 4)
         assert ws.sent == ["a", "b", "c", "d"]
         conn.send("e")  # the socket keeps up again: straight through
         assert ws.sent[-1] == "e"

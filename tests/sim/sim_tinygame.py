@@ -30,7 +30,7 @@ class Variant(enum.Enum):
 
 @dataclass(frozen=True)
 class Config:
-    players: int = option(4, "Players at the table.", min=2, max=6)
+    players: int = option(4, "Players at the table.", min=2, max=6, label="Players")
     target: int = option(3, "Points a team needs to win.", min=1, max=9)
     variant: Variant = option(Variant.PLAIN, "plain, or loaded (captains count double).")  # noqa: RUF009
     pause_seconds: float = option(5.0, "Length of the pause after a round.")

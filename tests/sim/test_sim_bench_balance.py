@@ -12,9 +12,12 @@ import pytest
 import sim_tinygame as tiny
 from click.testing import CliRunner
 
-from wolfden.sim import bench
-from wolfden.sim.cli import balance_command, bench_command
+from wolfden import games
+from wolfden.sim.cli import balance_command
+from wolfden.sim.markdown import replace_sections
 from wolfden.sim.options import extra_variants, parse_game_flags
+from wolfden_bench import playouts as bench
+from wolfden_bench.cli import bench_command
 
 
 def test_a_random_playout_goes_through_the_contract_to_the_end():
@@ -85,12 +88,12 @@ def test_a_measure_reports_medians_of_its_repetitions():
 def test_sections_are_replaced_and_other_sections_kept(tmp_path):
     doc = tmp_path / "benchmarks.md"
     doc.write_text("# Benchmarks\n\nintro\n\n## Server\n\nserver figures\n\n## tiny\n\nold\n")
-    bench.replace_sections(doc, {"tiny": "new figures", "Simulator scaling": "1.9×"}, "# B\n")
+    replace_sections(doc, {"tiny": "new figures", "Simulator scaling": "1.9×"}, "# B\n")
     text = doc.read_text()
     assert "## Server\n\nserver figures" in text
     assert "## tiny\n\nnew figures" in text and "old" not in text
     assert text.index("## Server") < text.index("## tiny") < text.index("## Simulator scaling")
-    bench.replace_sections(doc, {"tiny": "new figures"}, "# B\n")
+    replace_sections(doc, {"tiny": "new figures"}, "# B\n")
     assert doc.read_text() == text
 
 
@@ -134,16 +137,12 @@ def test_the_openspiel_section_splits_each_game_between_loop_and_rules(tmp_path)
     assert "the loop alone:" in result.stdout
 
 
-def test_bench_server_without_the_server_says_so():
-    try:
-        import wolfden.server.bench  # noqa: F401
-    except ImportError:
-        pass
-    else:
-        pytest.skip("the server's benchmark is installed")
+def test_bench_server_without_its_dependencies_says_what_is_missing(monkeypatch):
+    monkeypatch.delitem(sys.modules, "wolfden_bench.server", raising=False)
+    monkeypatch.setitem(sys.modules, "websockets.exceptions", None)
     result = CliRunner().invoke(bench_command, ["server"])
     assert result.exit_code == 2
-    assert "not installed" in result.stderr
+    assert "needs websockets.exceptions, which is not installed" in result.stderr
 
 
 def test_openspiel_playouts_use_the_stated_games():
@@ -195,7 +194,7 @@ def test_balance_writes_tables_and_figures(tmp_path):
 @pytest.fixture
 def tiny_extra_flags(monkeypatch):
     """A terminal module for the tiny game with a flag of its own, as a game may have."""
-    module = types.ModuleType("wolfden.terminal.tiny_parity")
+    module = types.ModuleType("tiny_parity_terminal")
     module.EXTRA_OPTIONS = [
         click.Option(["--level"], type=click.Choice(["easy", "hard"]), default="easy")
     ]
@@ -206,7 +205,10 @@ def tiny_extra_flags(monkeypatch):
             seat_bots[0] = "random"
 
     module.apply_extra = apply_extra
-    monkeypatch.setitem(sys.modules, "wolfden.terminal.tiny_parity", module)
+    monkeypatch.setitem(sys.modules, "tiny_parity_terminal", module)
+    games.register(games.Entry(tiny.id, rules=tiny.__name__, terminal="tiny_parity_terminal"))
+    yield
+    games.unregister(tiny.id)
 
 
 def test_a_games_own_flags_set_config_and_seat_bots(tiny_extra_flags):
@@ -278,7 +280,20 @@ def test_a_long_range_of_player_counts_is_spread_over_seven_points():
 def test_a_new_game_section_goes_above_the_comparisons(tmp_path):
     doc = tmp_path / "benchmarks.md"
     doc.write_text("# B\n\n## werewolf\n\nw\n\n## OpenSpiel side by side\n\no\n\n## Server\n\ns\n")
-    bench.replace_sections(doc, {"kids": "k"}, "# B\n", before=("OpenSpiel side by side",))
+    replace_sections(doc, {"kids": "k"}, "# B\n", before=("OpenSpiel side by side",))
     text = doc.read_text()
     assert text.index("## werewolf") < text.index("## kids") < text.index("## OpenSpiel")
     assert text.endswith("## Server\n\ns\n")
+
+
+def test_studies_play_the_strongest_bots_first():
+    from wolfden.sim.balance import strongest
+
+    assert strongest(["random", "rules", "belief"]) == ["belief", "rules", "random"]
+    assert strongest(["random", "rules", "ismcts"], tiers=2) == ["ismcts", "rules"]
+    assert strongest(["rules", "young", "older", "perfect", "random"]) == [
+        "perfect",
+        "older",
+        "rules",
+    ]
+    assert strongest(["random", "mine"]) == ["random", "mine"]

@@ -5,9 +5,11 @@ from __future__ import annotations
 import csv
 import json
 import os
+import queue
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -144,8 +146,17 @@ def test_report_writes_html_plots_and_raw_csv(tmp_path):
 
 def test_ctrl_c_in_a_terminal_run_reports_the_finished_games():
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), str(HERE)])}
+    # the run says on stderr when its first chunk of games is in: Ctrl-C comes after that
     code = (
+        "import sys\n"
+        "from wolfden.sim import simulate\n"
         "from wolfden.sim.cli import simulate_command\n"
+        "add = simulate.Study.add\n"
+        "def noted(self, chunk):\n"
+        "    add(self, chunk)\n"
+        "    if len(self.done) == 1:\n"
+        "        print('first games in', file=sys.stderr, flush=True)\n"
+        "simulate.Study.add = noted\n"
         "if __name__ == '__main__':\n"
         "    simulate_command(['sim_tinygame', '--games', '50000000', '--workers', '2',"
         " '--json'])\n"
@@ -157,13 +168,25 @@ def test_ctrl_c_in_a_terminal_run_reports_the_finished_games():
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(4)
+    lines: queue.Queue[str] = queue.Queue()
+    reader = threading.Thread(target=lambda: [lines.put(line) for line in proc.stderr])
+    reader.start()
+    seen = []
+    deadline = time.monotonic() + 120
+    while "first games in\n" not in seen:
+        assert proc.poll() is None, "".join(seen)
+        seen.append(lines.get(timeout=max(0.1, deadline - time.monotonic())))
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130, err
+    out = proc.stdout.read()
+    returncode = proc.wait(timeout=120)
+    reader.join(timeout=120)  # stderr is closed: the reader has put every line
+    while not lines.empty():
+        seen.append(lines.get_nowait())
+    err = "".join(seen)
+    assert returncode == 130, err
     data = json.loads(out)
     assert data["interrupted"] is True
-    assert data["games"] < data["requested"]
+    assert 0 < data["games"] < data["requested"]
     assert f"interrupted: {data['games']} of 50000000 games finished" in err
     assert "Traceback" not in err
 

@@ -117,5 +117,37 @@ def pages(browser: Any, server: Server) -> Iterator[Pages]:
     assert not p.errors, "console errors:\n" + "\n".join(p.errors)
 
 
+# Resolves true at the page's next change (a redraw, a new view, a countdown's tick), or false
+# after ``ms`` without one.
+NEXT_CHANGE = """
+(ms) => new Promise((done) => {
+  const main = document.getElementById("main") || document.body;
+  const seen = new MutationObserver(() => { seen.disconnect(); clearTimeout(timer); done(true); });
+  const timer = setTimeout(() => { seen.disconnect(); done(false); }, ms);
+  seen.observe(main, { childList: true, subtree: true, attributes: true, characterData: true });
+})
+"""
+
+
+def next_change(page: Any, seconds: float = 2.0) -> bool:
+    """Wait for the page to change (True) or ``seconds`` without a change (False): a loop that
+    acts on a screen waits for the screen to answer, not for a fixed time."""
+    return bool(page.evaluate(NEXT_CHANGE, int(seconds * 1000)))
+
+
+def until(page: Any, condition: str, seconds: float = 15) -> None:
+    """Wait in the page until the JavaScript ``condition`` holds (the page's CSP allows no
+    string to be evaluated later, so the condition is part of the function sent)."""
+    held = page.evaluate(
+        "() => new Promise((done) => {"
+        f"  const check = () => {{ if ({condition}) {{ clearInterval(t); done(true); }} }};"
+        "  const t = setInterval(check, 50);"
+        f"  setTimeout(() => {{ clearInterval(t); done(false); }}, {int(seconds * 1000)});"
+        "  check();"
+        "})"
+    )
+    assert held, f"{condition} did not come true within {seconds:.0f} s"
+
+
 def copy_shot(name: str, dest: Path) -> None:
     shutil.copy(SHOTS / f"{name}.png", dest)

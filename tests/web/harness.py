@@ -65,7 +65,7 @@ def legal_of(game_id: str, state: Any, seat: int | None) -> list[dict[str, Any]]
 
 RENDER = """
 async ({game, renderer, view, legal, seat, table, host, names, local, outcome, deadline,
-        hidden, bots, fresh}) => {
+        hidden, bots, fresh, device}) => {
   const mod = (await import(`/games/${renderer}.js`)).default;
   const seats = names.map((name, i) => bots.includes(i)
     ? {seat: i, name, participant: null, bot: 'rules', connected: true}
@@ -73,7 +73,7 @@ async ({game, renderer, view, legal, seat, table, host, names, local, outcome, d
   const ctx = {
     view, legal, hostActions: [], deadline, paused: false, outcome, version: 1, match: 'm',
     events: [], log: [], you: {seat, role: table ? 'table' : 'player', host},
-    seat, isTable: table, device: null, isHost: host,
+    seat, isTable: table, device, isHost: host,
     room: {code: 'ABCD', game, status: outcome ? 'ended' : 'live', seats, participants: []},
     busy: false, ended: Boolean(outcome),
     local: (window.__local = fresh ? local : window.__local || local),
@@ -119,11 +119,13 @@ def show(
     hidden: bool | None = None,
     bots: tuple[int, ...] = (),
     fresh: bool = True,
+    device: dict[str, Any] | None = None,
 ) -> None:
     """Draw ``view`` with the game's renderer on the page (opened at the home page first).
     ``hidden``: None for a screen outside the privacy model (a table, a shared device, the
     setting off), else whether this phone's screen is hidden now. ``bots``: the seats bots
-    hold. ``fresh=False`` keeps the screen's local state (a draft) from the last drawing."""
+    hold. ``fresh=False`` keeps the screen's local state (a draft) from the last drawing.
+    ``device``: a shared device's state (``{"shown": seat, ...}``) when the screen is on one."""
     if page.url == "about:blank":
         page.goto("/")
         page.wait_for_selector("form.create")
@@ -144,5 +146,6 @@ def show(
             "hidden": hidden,
             "bots": list(bots),
             "fresh": fresh,
+            "device": device,
         },
     )

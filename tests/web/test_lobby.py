@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tests.web.conftest import DESKTOP, Pages
@@ -86,3 +87,60 @@ def test_join_by_code_and_by_link_sit_out_bots_and_start(pages: Pages) -> None:
     host.locator(f"{tile} .presence-away, {tile} .presence-stand-in").wait_for()
     host.locator(f"{tile} .presence-stand-in").wait_for(timeout=20000)
     assert "a bot plays for now" in host.text_content(".away-line")
+
+
+def test_a_latecomer_is_offered_to_watch_and_told_why(pages: Pages) -> None:
+    host = pages.new()
+    code = create(host, "Ada")
+    for name in ("Bea", "Cy", "Dan", "Eve", "Fay", "Gus"):
+        pages.server.api("POST", f"/api/rooms/{code}/join", {"name": name, "role": "player"})
+    seats = pages.server.api("GET", f"/api/rooms/{code}")["seats"]
+    assert all(s["participant"] for s in seats), "every seat is taken"
+    late = pages.new()
+    late.goto(f"/#/r/{code}")
+    late.wait_for_selector("form.join")
+    assert late.is_checked("[data-key='join-role-spectator']")
+    assert "Every seat is taken" in late.text_content(".join-why")
+    late.fill("#join-name", "Hal")
+    late.click("form.join button[type=submit]")
+    late.wait_for_selector(".seats")
+
+    host.click("[data-key='start']")
+    host.wait_for_selector(".werewolf")
+    later = pages.new()
+    later.goto(f"/#/r/{code}")
+    later.wait_for_selector("form.join")
+    assert later.is_checked("[data-key='join-role-spectator']")
+    assert "A match is being played" in later.text_content(".join-why")
+    pages.shot(later, "join-latecomer")
+
+
+def test_the_home_page_reads_the_player_counts_from_the_server(pages: Pages) -> None:
+    page = pages.new()
+    page.goto("/")
+    page.wait_for_selector("input[name=game]")
+    for game in pages.server.api("GET", "/api/games"):
+        blurb = page.text_content(f"#game-blurb-{game['id']}")
+        players = [o for o in game["options"] if o["name"] == "players"]
+        if players:
+            assert f"{players[0]['min']}–{players[0]['max']} players" in blurb, blurb
+        others = re.findall(r"(\d+)–(\d+) players", blurb)
+        expected = [(str(players[0]["min"]), str(players[0]["max"]))] if players else []
+        assert others == expected, f"{game['id']}: one range, the server's: {blurb}"
+
+
+def test_the_table_screen_shows_the_qr_code_while_the_room_is_open(pages: Pages) -> None:
+    host = pages.new()
+    code = create(host, "Ada")
+    table = pages.new(DESKTOP)
+    table.goto(f"/#/t/{code}")
+    table.fill("#join-name", "Wall")
+    table.click("form.join button[type=submit]")
+    table.wait_for_selector(".seats")
+    table.wait_for_function("document.querySelector('.invite .qr img').naturalWidth > 0")
+    assert code in table.text_content(".invite .big-code")
+    pages.shot(table, "lobby-table-qr")
+    host.select_option("#fill-with", "rules")
+    host.click("[data-key='start']")
+    table.wait_for_selector(".werewolf")
+    assert table.locator(".qr").count() == 0, "no QR code over the match"

@@ -3,16 +3,10 @@ the table screen follows; one deal, scored, and the final standings."""
 
 from __future__ import annotations
 
+import re
 import time
 
-import pytest
-
-from tests.web.conftest import DESKTOP, Pages
-from wolfden import games
-
-pytestmark = pytest.mark.skipif(
-    "robbers-horror" not in games.ids(), reason="robbers-horror not here yet"
-)
+from tests.web.conftest import DESKTOP, Pages, next_change
 
 
 def test_a_deal_of_robbers_horror_through_the_screens(pages: Pages) -> None:
@@ -61,7 +55,7 @@ def test_a_deal_of_robbers_horror_through_the_screens(pages: Pages) -> None:
             bea.wait_for_selector(".robbers .hand")
             assert bea.locator("#join-name").count() == 0
             reloaded = True
-        time.sleep(0.1)
+        next_change(ada)
     for page in (ada, bea, table):
         page.wait_for_selector(".ending .score-table")
         page.wait_for_selector(".deal-score")
@@ -70,3 +64,10 @@ def test_a_deal_of_robbers_horror_through_the_screens(pages: Pages) -> None:
     pages.shot(ada, "robbers-final-phone", full=True)
     pages.shot(table, "robbers-final-table", full=True)
     assert reloaded and "table" in shots
+    # What happened, read and heard, names the people and the cards, never seat numbers or codes.
+    ada.click(".log summary")
+    told = [ada.inner_text(".log-list"), "\n".join(table.evaluate("window.__spoken"))]
+    for text in told:
+        assert "Ada plays" in text or "Bea plays" in text, text
+        assert not re.search(r"\b[Ss]eats? \d|\b[CR]\d{1,2}\b", text), text
+    assert re.search(r"(Chest|Robber) \d", told[0])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.web.conftest import Pages
+from tests.web.conftest import DESKTOP, Pages
 from tests.web.harness import legal_of, play, show, view_of
 
 
@@ -66,3 +66,67 @@ def test_a_hidden_phone_names_no_role_team_or_pack(pages: Pages) -> None:
     assert "Your pack" in page.inner_text(".role-card")
     assert page.locator(".packmate").count() == 2
     assert page.locator("button[data-action^='pick']").count() == 5
+
+
+def test_the_table_tells_the_night_one_line_at_a_time(pages: Pages) -> None:
+    page = pages.new(DESKTOP)
+    state = play("werewolf", {"players": 7}, 1, lambda g, s: True)
+    view = view_of("werewolf", state, None)
+    lines = view["narration"]
+    assert len(lines) >= 3
+    # a short night: each line gets the shortest pause, three seconds
+    deadline = {"at": None, "seconds": 3 * len(lines), "label": "night"}
+    show(page, "werewolf", view, table=True, deadline=deadline)
+    shown = page.locator(".narration li")
+    assert shown.count() == 1, "one line at a time"
+    assert shown.first.inner_text() == lines[0]
+    assert "current" in (shown.first.get_attribute("class") or "")
+    page.wait_for_selector(".narration li.current:nth-child(2)", timeout=15000)
+    assert page.inner_text(".narration li.current") == lines[1]
+    assert page.locator(".narration li.said").count() == 1
+    big, small = page.evaluate(
+        "[...document.querySelectorAll('.narration li')].map("
+        "(e) => parseFloat(getComputedStyle(e).fontSize))"
+    )[::-1]
+    assert big > small * 1.4, "the line being said is large"
+    pages.shot(page, "screen-werewolf-table-narration")
+
+
+def test_claims_are_big_buttons_and_read_out_in_the_days_log(pages: Pages) -> None:
+    """With structured talk the discussion offers claims as buttons; a pressed one sends the
+    claim, and the day's claims are listed for everyone, the table screen included."""
+    from wolfden.games import werewolf
+
+    def talked(game: Any, state: Any) -> bool:
+        return state.phase is werewolf.Phase.DISCUSSION and len(state.claims) >= 1
+
+    def choose(state: Any, seat: int | None, legal: list[Any]) -> Any:
+        wanted = [a for a in legal if a.name == "suspect"]
+        return wanted[0] if wanted else legal[0]
+
+    state = play("werewolf", {"players": 7, "talk": True}, 3, talked, choose=choose)
+    claim = state.claims[0]
+    seat = next(s for s in sorted(state.pending) if s != claim.seat)
+    page = pages.new()
+    show(
+        page,
+        "werewolf",
+        view_of("werewolf", state, seat),
+        seat=seat,
+        legal=legal_of("werewolf", state, seat),
+    )
+    said = page.locator(".talk .claims li")
+    assert said.count() == 1
+    assert "I suspect" in said.first.inner_text()
+    page.get_by_role("button", name="I am the Seer").click()
+    page.get_by_role("button", name="I trust…").click()
+    target = next(t for t in sorted(state.alive) if t != seat)
+    page.locator(f'[data-action="trust {target}"]').click()
+    acted = page.evaluate("window.__acted")
+    assert acted == [
+        {"name": "claim_role", "args": ["seer"]},
+        {"name": "trust", "args": [target]},
+    ]
+    pages.shot(page, "screen-werewolf-claims")
+    show(page, "werewolf", view_of("werewolf", state, None), table=True)
+    assert page.locator(".talk .claims li").count() == 1

@@ -7,6 +7,9 @@ from typing import Any
 
 from tests.web.conftest import Pages
 from tests.web.harness import legal_of, play, show, view_of
+from wolfden import games
+from wolfden.engine.types import Action
+from wolfden.games.werewords.config import Mode
 
 ROLES = ("Villager", "Seer", "Werewolf", "Fortune Teller", "Apprentice", "Minion")
 
@@ -95,3 +98,114 @@ def test_long_words_are_not_broken_on_the_word_buttons(pages: Pages) -> None:
     )
     assert lines and all(n == 1 for _, n in lines), lines
     pages.shot(page, "screen-werewords-choose-word")
+
+
+def test_the_mayor_answers_on_one_large_token_pad(pages: Pages) -> None:
+    page = pages.new()
+    game = games.get("werewords")
+    state = day()
+    state, _ = game.apply(state, 1, Action("ask", ("Is it bigger than a bread box?",)))
+    view = view_of("werewords", state, 0)
+    assert view["you"]["mayor"]
+    show(page, "werewords", view, seat=0, legal=legal_of("werewords", state, 0), hidden=False)
+    yes = page.locator("button.token-btn.token-yes")
+    assert yes.count() == 1, "one set of tokens on the Mayor's screen"
+    assert page.locator(".question-list .token-btn").count() == 0
+    question = page.locator(".mayor-panel .pad-text")
+    assert question.inner_text() == "Is it bigger than a bread box?"
+    assert question.bounding_box()["y"] < yes.bounding_box()["y"], "the question above the pad"
+    assert yes.locator(".count").inner_text() == str(view["tokens"]["yes_no"]), "count on it"
+    assert yes.bounding_box()["height"] >= 80, "a large button"
+    pages.shot(page, "screen-werewords-mayor-pad")
+    yes.click()
+    assert page.evaluate("window.__acted") == [{"name": "answer", "args": [0, "yes"]}]
+
+
+def test_the_mayor_pad_for_spoken_questions(pages: Pages) -> None:
+    page = pages.new()
+    state = play(
+        "werewords",
+        {"players": 5, "typed_questions": False},
+        1,
+        lambda g, s: s.phase.value == "day",
+    )
+    view = view_of("werewords", state, 0)
+    show(page, "werewords", view, seat=0, legal=legal_of("werewords", state, 0), hidden=False)
+    assert page.locator("#give-to").count() == 1
+    assert page.locator("button.token-btn.token-yes").count() == 1
+    assert page.locator("button.token-btn.token-no").count() == 1
+
+
+def test_who_was_found_leaves_out_a_mayor_who_is_not_the_one_sought(pages: Pages) -> None:
+    page = pages.new()
+    state = play(
+        "werewords",
+        {"players": 4, "mode": Mode.COMPANION},
+        1,
+        lambda g, s: s.phase.value == "report",
+    )
+    mayor = state.mayor
+    view = view_of("werewords", state, mayor)
+    role = view["you"]["role_now"]
+    sought = "seer" if view["ending"]["guessed"] else "werewolf"
+    assert role != sought, "this deal's Mayor is not the one sought"
+    legal = legal_of("werewords", state, mayor)
+    assert {"name": "found", "args": [mayor]} in legal
+    show(page, "werewords", view, seat=mayor, legal=legal, hidden=None)
+    offered = page.eval_on_selector_all(
+        "button[data-action^='found']", "els => els.map(e => e.dataset.action)"
+    )
+    assert f"found {mayor}" not in offered, offered
+    assert len(offered) == 3
+    assert page.locator("button[data-action='none_found']").count() == 1
+
+
+def test_the_shared_phone_keeps_the_word_hidden_by_day_in_companion_mode(pages: Pages) -> None:
+    page = pages.new()
+    state = play(
+        "werewords", {"players": 4, "mode": Mode.COMPANION}, 1, lambda g, s: s.phase.value == "day"
+    )
+    mayor = state.mayor
+    view = view_of("werewords", state, mayor)
+    word = view["word"]
+    assert word
+    device = {"shown": mayor, "seats": [], "waiting": [], "secret_turns": False}
+    legal = legal_of("werewords", state, mayor)
+    show(page, "werewords", view, seat=mayor, legal=legal, hidden=None, device=device)
+    assert word not in page.inner_text("#main"), "the word is not on the shared phone by day"
+    assert page.locator("button[data-action^='correct']").count() == 3, "the Mayor still acts"
+    pages.shot(page, "screen-werewords-companion-day")
+    page.click("[data-key='card-toggle']")
+    assert word in page.inner_text("#main"), "the Mayor taps to see it"
+
+
+def test_a_long_word_stays_whole_on_the_companion_screen(pages: Pages) -> None:
+    page = pages.new({"width": 360, "height": 740})
+    words = ("constellations", "hippopotamuses", "refrigerators", "caterpillars")
+
+    def word_step(g: Any, s: Any) -> bool:
+        return bool((view_of("werewords", s, None).get("screen") or {}).get("word"))
+
+    state = play(
+        "werewords",
+        {"players": 5, "mode": Mode.COMPANION, "words_medium": words},
+        1,
+        lambda g, s: s.phase.value == "night" and word_step(g, s),
+    )
+    show(page, "werewords", view_of("werewords", state, None), table=True)
+    rects = page.eval_on_selector(".big-word .magic-word", "e => e.getClientRects().length")
+    assert rects == 1, "the word is on one line, never broken"
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= 360, f"the page is {wide} px wide"
+    pages.shot(page, "screen-werewords-companion-long-word")
+
+
+def test_the_mayor_may_call_a_free_question_unclear_from_the_pad(pages: Pages) -> None:
+    page = pages.new()
+    game = games.get("werewords")
+    state, _ = game.apply(day(), 1, Action("ask", ("Would it win a staring contest?",)))
+    legal = legal_of("werewords", state, 0)
+    assert {"name": "unclear", "args": [0]} in legal
+    show(page, "werewords", view_of("werewords", state, 0), seat=0, legal=legal, hidden=False)
+    page.click("[data-key='pad-unclear']")
+    assert page.evaluate("window.__acted") == [{"name": "unclear", "args": [0]}]

@@ -3,11 +3,10 @@ information appears only on its owner's screen, and only public narration is spo
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from tests.security.wire import norm, strings
-from tests.web.conftest import DESKTOP, Pages
+from tests.web.conftest import DESKTOP, Pages, next_change
 from tests.web.test_werewolf import (
     PEOPLE,
     actions,
@@ -73,7 +72,7 @@ def test_script_in_every_text_field_stays_text(pages: Pages) -> None:
     stray = pages.new()
     stray.add_init_script(SPY)
     stray.goto("/#/r/%3Cimg%20src%3Dx%20onerror%3Dz()%3E")
-    time.sleep(0.5)
+    stray.wait_for_selector("form.create")  # not a code: the home page, drawn in full
     assert_nothing_ran(stray)
 
 
@@ -101,7 +100,9 @@ def test_secrets_show_only_on_their_owners_screen_and_only_public_lines_are_spok
     wolves = {s for s, c in enumerate(state.cards) if c.role.value == "werewolf"}
     for page in phones:
         page.wait_for_selector(".werewolf")
-        page.click("[data-key='card-toggle']")
+        # these phones keep their screens shown (the privacy setting off): the card is open
+        if not page.locator(".role-card .card-id").count():
+            page.click("[data-key='card-toggle']")
         page.wait_for_selector(".role-card .card-id")
     # the first night: everyone of ours does what the screen offers
     seer_page = next(p for p in phones if role_of(p) == "seer")
@@ -110,7 +111,7 @@ def test_secrets_show_only_on_their_owners_screen_and_only_public_lines_are_spok
             offered = actions(page)
             if offered:
                 page.click(f"button[data-action='{offered[0]['action']}']")
-        time.sleep(0.3)
+        next_change(seer_page)
     host.wait_for_selector("[data-key='host-end_discussion-']")  # the night is over
     screens = {seat: page for seat, page in enumerate(phones)}
     for seat, page in screens.items():

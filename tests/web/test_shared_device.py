@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from tests.web.conftest import DESKTOP, Pages
+from tests.web.conftest import DESKTOP, Pages, next_change
 from wolfden import games
 
 
@@ -91,7 +91,7 @@ def test_a_kids_game_on_one_tablet_with_hand_over_screens(pages: Pages) -> None:
             if tablet.locator("[data-key='cover']").count() and not offered(tablet):
                 # the team has seen what its own move showed it, and hides the screen
                 tablet.click("[data-key='cover']")
-        time.sleep(0.1)
+        next_change(tablet)
     assert {"Village team", "Werewolf team"} <= set(handed)
     spoken = tablet.evaluate("window.__spoken")
     assert spoken, "the shared tablet reads the public narration"
@@ -145,7 +145,7 @@ def test_a_werewords_companion_round_on_one_device(pages: Pages) -> None:
         nxt = device.locator("[data-key='host-next-']")
         if nxt.count():
             nxt.click()
-            device.wait_for_timeout(150)
+            next_change(device)
     assert seen_word_step
 
     # Day: the Mayor takes the device back and taps Correct; after the pointing the Mayor
@@ -163,9 +163,16 @@ def test_a_werewords_companion_round_on_one_device(pages: Pages) -> None:
         reports = [a for a in offered(device) if a.split()[0] in ("none_found", "found")]
         if reports:
             device.click(f"button[data-action='{reports[0]}']:not([disabled])")
-        time.sleep(0.2)
+        next_change(device)
     assert word in str(device.text_content("main"))
+    # The host keeps a few buttons at hand; playing at another difficulty, pausing and ending
+    # wait behind "More".
+    device.wait_for_selector("[data-key='host-play_again-']")
+    shown = device.locator(".host-bar button:visible")
+    assert shown.count() <= 3, shown.all_text_contents()
     pages.shot(device, "shared-werewords-result", full=True)
+    device.click("[data-key='host-more'] summary")
+    assert device.locator(".host-bar button:visible").count() >= 6
 
 
 def werewolf_seed(players: int) -> int:
@@ -194,6 +201,7 @@ def test_the_hosts_phone_speaks_public_narration_but_never_a_private_line(pages:
     pages.server.api(
         "POST", f"/api/rooms/{code}/start", {"seed": seed, "fill_with": "random"}, token(host, code)
     )
+    host.click("[data-key='reveal']")  # the Seer shows the hidden screen to act
     host.wait_for_selector("button[data-action^='check']:not([disabled])")
     host.click("button[data-action^='check']:not([disabled])")
     host.wait_for_selector(".log-list li:has-text('a Werewolf.')", state="attached")
@@ -241,3 +249,6 @@ def test_the_host_makes_a_new_shared_device_for_chosen_seats(pages: Pages) -> No
     tablet.click("button:has-text('I am Wolf pups, show me')")
     tablet.wait_for_selector("button[data-action^='haunt']:not([disabled])")
     assert "Wolf pups" in str(tablet.text_content(".device-bar"))
+    # Exactly one device narrates: the shared tablet, not the host's phone as well.
+    assert tablet.evaluate("window.__spoken"), "the shared device reads the narration"
+    assert host.evaluate("window.__spoken") == [], "the host's phone stays quiet"

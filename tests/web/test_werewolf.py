@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from tests.web.conftest import DESKTOP, Pages
+from tests.web.conftest import DESKTOP, Pages, next_change
 from wolfden import games
 
 PEOPLE = ["Ada", "Bea", "Cy", "Dot"]
@@ -170,7 +170,7 @@ def test_a_whole_werewolf_match_through_the_screens(pages: Pages) -> None:
         if table.locator(".tally").count() and "tally" not in shots:
             shots.add("tally")
             pages.shot(table, "werewolf-tally-table")
-        time.sleep(0.15)
+        next_change(host)
 
     assert reloaded
     assert {"wolf-pick", "ballot", "discussion"} <= shots

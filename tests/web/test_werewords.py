@@ -10,12 +10,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import pytest
-
-from tests.web.conftest import DESKTOP, Pages
+from tests.web.conftest import DESKTOP, Pages, next_change, until
 from wolfden import games
-
-pytestmark = pytest.mark.skipif("werewords" not in games.ids(), reason="werewords not here yet")
+from wolfden.games.werewords import narration
 
 
 def click_action(page: Any, action: str) -> None:
@@ -62,6 +59,14 @@ def test_a_werewords_round_and_play_again(pages: Pages) -> None:
     start = {"seed": seed, "fill_with": "rules"}
     pages.server.api("POST", f"/api/rooms/{code}/start", start, token)
 
+    # The table screen speaks the first round's opening, as it does every later round's.
+    until(table, "window.__spoken.length >= 3")
+    assert table.evaluate("window.__spoken")[:2] == [
+        narration.mayor_is("Ada"),
+        narration.NIGHT_FALLS,
+    ]
+    assert table.evaluate("window.__spoken")[2] in narration.STEP_CALL.values()
+
     # Night: the Mayor chooses and confirms the word; the Werewolf sees it on their card.
     mayor.wait_for_selector("button[data-action^='choose']:not([disabled])")
     pages.shot(mayor, "werewords-mayor-chooses")
@@ -80,18 +85,18 @@ def test_a_werewords_round_and_play_again(pages: Pages) -> None:
     deadline = time.monotonic() + 30
     while not wolf.locator("form.ask-form button[type=submit]:not([disabled])").count():
         assert time.monotonic() < deadline, "the Werewolf never got to ask"
-        waiting = mayor.locator(".question.open button[data-action$=' no']:not([disabled])")
+        waiting = mayor.locator(".token-pad button[data-action^='answer'][data-action$=' no']")
         if waiting.count():
             waiting.first.click()
-        time.sleep(0.1)
+        next_change(mayor)
     table.wait_for_selector(".questions")
     assert word not in table.text_content("main"), "the table never shows the word by day"
     question = "Is it <b>bigger</b> than a bread box?"
     wolf.fill("#ask-text", question)
     wolf.click("form.ask-form button[type=submit]")
-    mayor.wait_for_selector(".question.open .q-text")
-    item = mayor.locator(".question", has_text="than a bread box")
-    item.locator("button[data-action$=' yes']").click()
+    # the question stands on top of the Mayor's token pad
+    mayor.locator(".mayor-panel .pad-text", has_text="than a bread box").wait_for()
+    mayor.click(".token-pad button[data-action^='answer'][data-action$=' yes']")
     wolf.locator(".question.answered", has_text="than a bread box").wait_for()
     assert wolf.locator(".q-text b").count() == 0
     pages.shot(mayor, "werewords-mayor-tokens", full=True)
@@ -102,10 +107,13 @@ def test_a_werewords_round_and_play_again(pages: Pages) -> None:
     wolf.wait_for_selector(".werewords .questions")
     assert wolf.locator("#join-name").count() == 0
 
-    # Correct: the Mayor names the guesser; the Werewolf points; the round ends.
-    mayor.wait_for_selector("#give-to")
-    mayor.select_option("#give-to", "1")
-    click_action(mayor, "give 1 correct")
+    # Correct: Bea guesses the word (as any ordinary question), the Mayor answers Correct on
+    # the pad, which names her the guesser; the Werewolf points; the round ends.
+    wolf.wait_for_selector("form.ask-form button[type=submit]:not([disabled])", timeout=30000)
+    wolf.fill("#ask-text", f"Is it {word}?")
+    wolf.click("form.ask-form button[type=submit]:not([disabled])")
+    mayor.locator(".mayor-panel .pad-text", has_text=f"Is it {word}?").wait_for()
+    mayor.click(".token-pad button[data-action^='answer'][data-action$=' correct']")
     wolf.wait_for_selector("button[data-action^='point']")
     pages.shot(wolf, "werewords-pointing")
     wolf.locator("button[data-action^='point']:not([disabled])").first.click()
@@ -122,3 +130,50 @@ def test_a_werewords_round_and_play_again(pages: Pages) -> None:
     spoken = table.evaluate("window.__spoken")
     assert spoken and not [line for line in spoken if word in line and "was" not in line]
     assert mayor.evaluate("window.__spoken") == [] and wolf.evaluate("window.__spoken") == []
+
+
+def test_people_get_the_question_floor_from_quick_bots(pages: Pages) -> None:
+    """Bots that think for a fifth of a second: a person still gets to ask, and no bot asks
+    more than one question more than the person."""
+    ada = pages.new(hidden=False)
+    ada.goto("/")
+    ada.check("input[name=game][value=werewords]")
+    ada.fill("#create-name", "Ada")
+    ada.click("text=Create the room")
+    ada.wait_for_selector(".seats")
+    code = str(ada.text_content(".big-code .code")).strip()
+    token = ada.evaluate(f"JSON.parse(localStorage.getItem('wolfden.id.{code}')).token")
+    server = pages.server
+    config = server.api("GET", f"/api/rooms/{code}")["config"]
+    config |= {"players": 4, "day_seconds": 240, "yes_no_tokens": 36}
+    server.api("PUT", f"/api/rooms/{code}/config", {"config": config}, token)
+    server.api("PUT", f"/api/rooms/{code}/settings", {"bot_delay": 0.2}, token)
+    game = games.get("werewords")
+    cfg = game.Config(players=4)
+    seed = next(s for s in range(1, 1000) if game.setup(cfg, s).mayor != 0)
+    server.api("POST", f"/api/rooms/{code}/start", {"seed": seed, "fill_with": "rules"}, token)
+
+    asked = 0
+    deadline = time.monotonic() + 90
+    while asked < 3:
+        assert time.monotonic() < deadline, f"Ada asked {asked} questions only"
+        if ada.locator("button[data-action='ok']:not([disabled])").count():
+            ada.click("button[data-action='ok']:not([disabled])")
+        if ada.locator("#ask-text").count():
+            # Ada types as a person does, a key at a time, then sends when the floor is free.
+            ada.fill("#ask-text", "")
+            ada.locator("#ask-text").press_sequentially(
+                f"Is it something you would find number {asked + 1}?", delay=60
+            )
+            ada.click("form.ask-form button[type=submit]:not([disabled])")
+            ada.locator(".q-text", has_text=f"number {asked + 1}?").wait_for()
+            asked += 1
+            continue
+        next_change(ada)
+    askers = ada.eval_on_selector_all(
+        ".question .asker", "els => els.map(e => e.textContent.replace(/: $/, ''))"
+    )
+    mine = askers.count("Ada")
+    assert mine == 3
+    for name in set(askers) - {"Ada"}:
+        assert askers.count(name) <= mine + 1, f"{name} asked {askers.count(name)}: {askers}"

@@ -7,14 +7,7 @@ import random
 import time
 from typing import Any
 
-import pytest
-
 from tests.web.conftest import DESKTOP, Pages
-from wolfden import games
-
-pytestmark = pytest.mark.skipif(
-    "werwoelfe-kids" not in games.ids(), reason="werwoelfe-kids not here yet"
-)
 
 PREFERENCE = ("close", "done", "scatter", "roll", "wake", "haunt", "open", "move", "stay")
 

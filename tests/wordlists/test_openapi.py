@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-schemathesis = pytest.importorskip("schemathesis")
+schemathesis = pytest.importorskip(
+    "schemathesis", reason="the OpenAPI checks need schemathesis (pip install 'wolfden[dev]')"
+)
 
 from fastapi.testclient import TestClient  # noqa: E402
 

@@ -1,12 +1,12 @@
 """Bots: ``act(view, legal_actions, rng) -> Action``. They never receive the state.
 
 Every game has a ``random`` bot (uniform over the legal actions) and a ``rules`` bot; a game's
-bots live in ``wolfden.bots.<game module>`` as a ``BOTS`` mapping of kind -> factory(seat).
+bots live in the module its registry entry names (``wolfden.games.Entry.bots``) as a ``BOTS``
+mapping of kind -> factory(seat); a game without one has the random bot only.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -32,8 +32,10 @@ BotFactory = Callable[[Seat], Any]
 
 def kinds(game_id: str) -> dict[str, BotFactory]:
     """The bot kinds of a game, by name (``random`` first)."""
-    module = importlib.import_module("wolfden.bots." + game_id.replace("-", "_"))
-    return {"random": RandomBot, **module.BOTS}
+    from wolfden import games
+
+    module = games.part(game_id, "bots")
+    return {"random": RandomBot, **(module.BOTS if module is not None else {})}
 
 
 def make(game_id: str, kind: str, seat: Seat) -> Any:

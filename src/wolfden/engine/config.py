@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 import types
 import typing
 from collections.abc import Mapping
@@ -27,11 +28,26 @@ class GameConfig(Protocol):
 C = TypeVar("C", bound=GameConfig)
 
 
-def option(default: Any, help: str, **meta: Any) -> Any:
-    """A config field with a default and a help text (shown by the CLI and the web client)."""
+def option(
+    default: Any,
+    help: str,
+    *,
+    label: str | None = None,
+    advanced: bool = False,
+    hidden: bool = False,
+    **meta: Any,
+) -> Any:
+    """A config field with a default and a help text (shown by the CLI and the web client).
+
+    For the web client's options form: ``label`` is the field's short name (default: the
+    field's name in words), ``advanced`` puts it under "More options", ``hidden`` leaves it
+    out of the form (it is set by other means, such as the players' names).
+    """
     if isinstance(default, (list, dict, set)):
         raise TypeError("use a tuple or a Mapping proxy for container defaults")
-    return dataclasses.field(default=default, metadata={"help": help, **meta})
+    shown: dict[str, Any] = {"label": label} if label is not None else {}
+    shown.update({k: True for k, v in (("advanced", advanced), ("hidden", hidden)) if v})
+    return dataclasses.field(default=default, metadata={"help": help, **shown, **meta})
 
 
 def _json_value(value: Any) -> Any:
@@ -96,7 +112,13 @@ def _convert(name: str, tp: Any, value: Any) -> Any:
         raise ConfigError(f"{name}: expected a whole number, got {value!r}")
     if tp is float:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return float(value)
+            try:
+                number = float(value)
+            except OverflowError:
+                number = math.inf
+            if not math.isfinite(number):
+                raise ConfigError(f"{name}: expected a finite number, got {value!r:.40}")
+            return number
         raise ConfigError(f"{name}: expected a number, got {value!r}")
     if tp is str:
         if isinstance(value, str):
@@ -165,7 +187,7 @@ def describe_options(cls: type[Any]) -> list[dict[str, Any]]:
         }
         if isinstance(tp, type) and issubclass(tp, enum.Enum):
             entry["choices"] = [m.value for m in tp]
-        for key in ("min", "max"):
+        for key in ("min", "max", "label", "advanced", "hidden"):
             if key in f.metadata:
                 entry[key] = f.metadata[key]
         out.append(entry)

@@ -57,10 +57,6 @@ def _snapshot(state: Any) -> bytes:
     return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def _size(obj: Any) -> int:
-    return len(json.dumps(obj, ensure_ascii=False, allow_nan=False))
-
-
 def random_steps(
     game: Game, config: Any, seed: int, *, max_steps: int, timeout_chance: float = 0.05
 ) -> Iterator[tuple[Any, Seat | None, Action, Any, list[Event], Rng]]:

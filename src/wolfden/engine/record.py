@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from wolfden.engine.config import config_from_json, config_to_json
+from wolfden.engine.config import config_from_json
 from wolfden.engine.contract import Game
 from wolfden.engine.errors import ParseError
 from wolfden.engine.types import Action, Event, Seat
@@ -81,10 +81,6 @@ class MatchRecord:
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
-
-
-def new_record(game: Game, config: Any, seed: int) -> MatchRecord:
-    return MatchRecord(game.id, game.version, config_to_json(config), seed)
 
 
 Step = tuple[Any, Seat | None, Action | None, list[Event]]

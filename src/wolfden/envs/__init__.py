@@ -1,38 +1,35 @@
 """Every wolfden game as a PettingZoo AEC environment (``pip install wolfden[rl]``).
 
 ``wolfden.envs.werewolf_v0.env()`` and friends, ``parallel_env()`` for the parallel API;
-:data:`MODULES` maps each game id to its environment module. See docs/rl.md for the
-observation and action layouts (``python -m wolfden.envs`` prints them,
+each game's registry entry (``wolfden.games.Entry.env``) names its environment module. See
+docs/rl.md for the observation and action layouts (``python -m wolfden.envs`` prints them,
 ``python -m wolfden.envs --write docs/rl.md`` refreshes the tables there).
 """
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
+from wolfden import games
 from wolfden.engine.errors import UnknownGame
 
-# game id -> environment module
-MODULES: dict[str, str] = {
-    "werewolf": "wolfden.envs.werewolf_v0",
-    "werewords": "wolfden.envs.werewords_v0",
-    "werwoelfe-kids": "wolfden.envs.werwoelfe_kids_v0",
-    "robbers-horror": "wolfden.envs.robbers_horror_v0",
-}
+
+def ids() -> list[str]:
+    """The registered games that have an environment, in registration order."""
+    return [g for g in games.ids() if games.entry(g).env is not None]
 
 
 def module(game_id: str) -> ModuleType:
     """The environment module of a game (``env``, ``raw_env``)."""
-    name = MODULES.get(game_id)
-    if name is None:
+    found = games.part(game_id, "env") if game_id in games.ids() else None
+    if found is None:
         raise UnknownGame(
-            f"no environment for {game_id!r}; the environments are {', '.join(MODULES)}"
+            f"no environment for {game_id!r}; the environments are {', '.join(ids())}"
         )
-    return importlib.import_module(name)
+    return found
 
 
 def env(game_id: str, **kwargs: Any) -> Any:
@@ -74,7 +71,7 @@ def _constant(section: str) -> Callable[[re.Match[str]], str]:
 
 def refresh_tables(text: str) -> str:
     """``text`` with every ``<!-- layout:GAME -->`` section replaced by the current tables."""
-    for game_id in MODULES:
+    for game_id in ids():
         start, end = _marker(game_id)
         pattern = re.compile(re.escape(start) + r".*?" + re.escape(end), re.DOTALL)
         section = f"{start}\n{layout_markdown(game_id)}{end}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from wolfden.envs import MODULES, layout_markdown, refresh_tables
+from wolfden.envs import ids, layout_markdown, refresh_tables
 
 
 def main(argv: list[str]) -> int:
@@ -20,7 +20,7 @@ def main(argv: list[str]) -> int:
     if argv:
         print(__doc__, file=sys.stderr)
         return 2
-    for game_id in MODULES:
+    for game_id in ids():
         print(f"## {game_id}\n\n{layout_markdown(game_id)}")
     return 0
 

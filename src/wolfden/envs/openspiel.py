@@ -133,7 +133,7 @@ def game_name(game_id: str, turn_based: bool = False) -> str:
 def names() -> list[str]:
     """Every registered name."""
     out = []
-    for game_id in envs.MODULES:
+    for game_id in envs.ids():
         out.append(game_name(game_id))
         if game_id in SIMULTANEOUS:
             out.append(game_name(game_id, turn_based=True))
@@ -216,7 +216,7 @@ def setup_of(game: Any) -> Setup:
     found = _SETUPS.get(key)
     if found is None:
         name = game.get_type().short_name
-        game_id = next(g for g in envs.MODULES if name.startswith(game_name(g)))
+        game_id = next(g for g in envs.ids() if name.startswith(game_name(g)))
         found = Setup(game_id, name.endswith("_turns"), dict(game.get_parameters()))
         _SETUPS[key] = found
     return found
@@ -559,7 +559,7 @@ class WolfdenObserver:
 
 def _register() -> None:
     registered = set(pyspiel.registered_names())
-    for game_id in envs.MODULES:
+    for game_id in envs.ids():
         variants = [False, True] if game_id in SIMULTANEOUS else [False]
         for turn_based in variants:
             name = game_name(game_id, turn_based)

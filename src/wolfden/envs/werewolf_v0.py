@@ -57,10 +57,19 @@ class raw_env(WolfdenEnv):
     game_id = "werewolf"
     metadata: ClassVar[dict[str, Any]] = {**WolfdenEnv.metadata, "name": "werewolf_v0"}
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if self.config.talk:
+            raise ConfigError(
+                "the environment plays without structured talk (talk=False): its action space "
+                "has no claims"
+            )
+
     @classmethod
     def accepts(cls, config: Any) -> bool:
-        """The seed's roles only: the observation has no place for the variant roles."""
-        return not getattr(config, "beyond_seed", None)
+        """Without talk, and the seed's roles only: the observation has no place for the
+        variant roles or the Sheriff."""
+        return not config.talk and not getattr(config, "beyond_seed", None)
 
     def make_action_layout(self, config: Config) -> ActionLayout:
         if config.beyond_seed:

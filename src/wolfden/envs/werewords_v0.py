@@ -49,6 +49,7 @@ werewolves / 10). The exact table is in docs/rl.md.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -148,7 +149,7 @@ class raw_env(WolfdenEnv):
                 "the environment plays the online mode (mode='online'); in the companion mode "
                 "the cards stay on the table, out of every view"
             )
-        self._supply0 = self.game.setup(self.config, 0).supply
+        self._supply0 = dataclasses.astuple(self.game.setup(self.config, 0).supply)
 
     @classmethod
     def accepts(cls, config: Any) -> bool:
@@ -236,6 +237,8 @@ class raw_env(WolfdenEnv):
             if action.name == "ask":
                 start = index[Action("ask", (QUESTIONS[0],))]
                 out.extend(range(start, start + len(QUESTIONS)))
+            elif action.name.startswith("ask_") or action.name == "unclear":
+                continue  # the questions from the list: agents ask from the bank instead
             elif action.name == "answer":
                 if oldest is None:
                     oldest = self._oldest_open()

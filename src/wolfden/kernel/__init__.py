@@ -6,21 +6,23 @@ benchmarks, batched environments). Differential tests replay actions recorded fr
 engine through the kernel and require the same state and outcome at every step.
 
 A kernel module (``wolfden.kernel.<game module>``) provides :class:`KernelGame`: its game id,
-the bot kinds it has policies for, a check of the configs it plays, and :func:`play` for a batch
-of seeds. This package imports neither numba nor numpy until a kernel module is loaded, so the
-server never pays for it.
+the bot kinds it has policies for, a check of the configs it plays, :func:`play` for a batch
+of seeds and :func:`outcomes` to read a batch as the reference's Outcomes. This package
+imports neither numba nor numpy until a kernel module is loaded, so the server never pays
+for it.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import numpy as np
 
+    from wolfden.engine.types import Outcome
     from wolfden.sim.seating import BotPlan
 
 MODULES: dict[str, str] = {
@@ -76,6 +78,9 @@ class KernelGame(Protocol):
     def play(self, config: Any, seeds: np.ndarray, bots: BotPlan) -> Batch:
         """Play one match per seed with the bots of ``bots`` (by seat, by team, default)."""
 
+    def outcomes(self, batch: Batch) -> list[Outcome]:
+        """Each playout's Outcome, equal to the reference match's with the same seed."""
+
 
 def load(game_id: str) -> KernelGame | None:
     """The kernel module of a game, or None when the game has none.
@@ -123,3 +128,13 @@ def policy_table(
         if name in team_names:
             team[list(team_names).index(name)] = index(kind)
     return PolicyTable(index(bots.default), seat, team)
+
+
+def seed_array(seeds: Iterable[int] | np.ndarray) -> np.ndarray:
+    """Seeds as uint64 (a seed's low 64 bits count, as for ``Rng``). A list is converted
+    seed by seed: numpy would turn a list mixing seeds above 2**63 into floats."""
+    import numpy as np
+
+    if isinstance(seeds, np.ndarray) and seeds.dtype.kind in "iu":
+        return seeds.astype(np.uint64)
+    return np.array([int(s) & ((1 << 64) - 1) for s in seeds], dtype=np.uint64)

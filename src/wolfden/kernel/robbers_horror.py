@@ -18,12 +18,13 @@ the deal's (the match seed, advanced by every shuffle) and the bots' (``derive_s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numba import njit
 
-from wolfden.kernel import Batch, PolicyTable, policy_table
+from wolfden.kernel import Batch, PolicyTable, policy_table, seed_array
 from wolfden.kernel.rng import derive_seed1, next64, random01
 
 if TYPE_CHECKING:
@@ -237,55 +238,16 @@ def new_state() -> np.ndarray:
 
 
 @njit(cache=True)
-def trick_values(cards: np.ndarray, count: int, values: np.ndarray) -> None:
-    """Each card's effective value ``32 * trump + rank`` (as ``cards.trick_values``).
+def strongest(cards: np.ndarray, first: int, count: int) -> tuple[int, int]:
+    """The card that takes the trick ``cards[first:first + count]`` (in play order): its index
+    in the trick and its effective value ``32 * trump + rank`` (as ``rules.effective_ranks``
+    and ``rules.winning_place``).
 
     The leading suit is the first normal card's; the other suit is trump. A Werewolf led is 16
     of trumps, otherwise the card before it plus one. The Seer is 16 of trumps with no Werewolf
     in the trick, else 0 of the leading suit. A Knife is 0 of trumps, the Traitor 16 of the
-    leading suit. With special cards only, "leading" is the weak suit and "trump" the strong."""
-    lead = -1
-    werewolf = False
-    for i in range(count):
-        c = cards[i]
-        if c < 30 and lead < 0:
-            lead = 0 if c < 15 else 1
-        if c in (W1, W2):
-            werewolf = True
-    prev = 0
-    for i in range(count):
-        c = cards[i]
-        if c < 30:
-            suit = 0 if c < 15 else 1
-            v = c % 15 + 1 + (TRUMP if suit != lead else 0)
-        elif c <= W2:
-            v = TRUMP + 16 if i == 0 else prev + 1
-        elif c == SEER:
-            v = 0 if werewolf else TRUMP + 16
-        elif c == TRAITOR:
-            v = 16
-        else:
-            v = TRUMP
-        values[i] = v
-        prev = v
-
-
-@njit(cache=True)
-def best_index(values: np.ndarray, count: int) -> int:
-    """The index of the strongest value; the later of equal values wins."""
-    best = 0
-    top = values[0]
-    for i in range(1, count):
-        if values[i] >= top:
-            top = values[i]
-            best = i
-    return best
-
-
-@njit(cache=True)
-def winning_card(cards: np.ndarray, first: int, count: int) -> int:
-    """:func:`trick_values` and :func:`best_index` in one pass over ``cards[first:first +
-    count]`` (no array for the values): the index of the card that takes the trick."""
+    leading suit. With special cards only, "leading" is the weak suit and "trump" the strong.
+    Trump beats the leading suit, a higher rank a lower one; of equal cards the later wins."""
     lead = -1
     werewolf = False
     for i in range(first, first + count):
@@ -313,7 +275,7 @@ def winning_card(cards: np.ndarray, first: int, count: int) -> int:
             top = v
             best = i
         prev = v
-    return best
+    return best, top
 
 
 # -- playing a card --------------------------------------------------------------------------
@@ -407,7 +369,7 @@ def apply_card(st: np.ndarray, cfg: np.ndarray, rng: np.ndarray, card: int) -> b
     if count < n:
         st[TURN] = (seat + 1) % n
         return True
-    winner = (st[LEADER] + winning_card(st, TRICK, n)) % n
+    winner = (st[LEADER] + strongest(st, TRICK, n)[0]) % n
     pile = 0
     for i in range(n):
         pile |= 1 << st[TRICK + i]
@@ -446,10 +408,37 @@ def legal_cards(hand: int, out: np.ndarray) -> int:
 
 
 @njit(cache=True)
+def playable(hand: int) -> int:
+    """The hand's distinct plays as a mask: the second Werewolf or Knife is dropped when the
+    first is held (the set bits in order are :func:`legal_cards`)."""
+    if hand >> W1 & 1:
+        hand &= ~(1 << W2)
+    if hand >> K1 & 1:
+        hand &= ~(1 << K2)
+    return hand
+
+
+@njit(cache=True)
+def popcount(mask: int) -> int:
+    """The number of set bits of a mask below 2**62."""
+    m = mask - ((mask >> 1) & 0x5555555555555555)
+    m = (m & 0x3333333333333333) + ((m >> 2) & 0x3333333333333333)
+    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((m * 0x0101010101010101) >> 56) & 0xFF
+
+
+@njit(cache=True)
 def random_card(st: np.ndarray, bots: np.ndarray, legal: np.ndarray) -> int:
-    """The random bot: ``legal[rng.below(len(legal))]``."""
-    count = legal_cards(st[HANDS + st[TURN]], legal)
-    return legal[int(next64(bots) % np.uint64(count))]
+    """The random bot: ``legal[rng.below(len(legal))]``, read from the hand's mask (the k-th
+    set bit of :func:`playable` is the k-th legal card)."""
+    plays = playable(st[HANDS + st[TURN]])
+    k = int(next64(bots) % np.uint64(popcount(plays)))
+    for _ in range(k):
+        plays &= plays - 1
+    card = 0
+    while not plays >> card & 1:
+        card += 1
+    return card
 
 
 @njit(cache=True)
@@ -577,7 +566,6 @@ def rules_card(
     leader = st[LEADER]
     later = n - size - 1
     cards = work[:5]
-    values = work[5:10]
     for i in range(size):
         cards[i] = st[TRICK + i]
     best_score = 0.0
@@ -586,9 +574,7 @@ def rules_card(
     for a in range(count):
         card = legal[a]
         cards[size] = card
-        trick_values(cards, size + 1, values)
-        idx = best_index(values, size + 1)
-        top = values[idx]
+        idx, top = strongest(cards, 0, size + 1)
         holder = (leader + idx) % n
         chest, robber = _gains(cards, size + 1, cfg)
         mine = _benefit(holder, me, werewolf, mine_w, chance, chest, robber)
@@ -612,32 +598,21 @@ def rules_card(
 
 
 @njit(cache=True)
-def _policy_of(
-    st: np.ndarray, seat: int, default: int, by_seat: np.ndarray, by_team: np.ndarray
-) -> int:
-    kind = by_seat[seat]
-    if kind >= 0:
-        return kind
-    team = 0 if st[ROLES + seat] == ROBBER else 1
-    kind = by_team[team]
-    return kind if kind >= 0 else default
-
-
-@njit(cache=True)
-def choose(
+def seat_policies(
     st: np.ndarray,
-    cfg: np.ndarray,
-    bots: np.ndarray,
+    n: int,
     default: int,
     by_seat: np.ndarray,
     by_team: np.ndarray,
-    legal: np.ndarray,
-    work: np.ndarray,
-) -> int:
-    """The card the seat to play chooses under its policy."""
-    if _policy_of(st, st[TURN], default, by_seat, by_team) == RULES:
-        return rules_card(st, cfg, bots, legal, work)
-    return random_card(st, bots, legal)
+    policy: np.ndarray,
+) -> None:
+    """Each seat's policy this deal: its own, else its team's (the team dealt), else the
+    default, as :meth:`BotPlan.kinds_for` orders them."""
+    for seat in range(n):
+        kind = by_seat[seat]
+        if kind < 0:
+            kind = by_team[0 if st[ROLES + seat] == ROBBER else 1]
+        policy[seat] = kind if kind >= 0 else default
 
 
 # -- batches ---------------------------------------------------------------------------------
@@ -664,13 +639,22 @@ def _play_batch(
     rng = np.empty(1, dtype=np.uint64)
     bots = np.empty(1, dtype=np.uint64)
     legal = np.empty(36, dtype=np.int64)
-    work = np.empty(10, dtype=np.int64)
+    work = np.empty(5, dtype=np.int64)
+    policy = np.empty(5, dtype=np.int64)
     for g in range(seeds.shape[0]):
         rng[0] = seeds[g]
         bots[0] = derive_seed1(seeds[g], BOT_SALT)
         start(st, cfg, rng)
+        deal = -1
         while st[TURN] >= 0:
-            card = choose(st, cfg, bots, default, by_seat, by_team, legal, work)
+            if st[DEAL_NO] != deal:
+                # A new deal: new teams, so the bots by team change seats.
+                deal = st[DEAL_NO]
+                seat_policies(st, n, default, by_seat, by_team, policy)
+            if policy[st[TURN]] == RULES:
+                card = rules_card(st, cfg, bots, legal, work)
+            else:
+                card = random_card(st, bots, legal)
             apply_card(st, cfg, rng, card)
         top = 0
         for s in range(n):
@@ -687,11 +671,11 @@ def _play_batch(
                 deal_roles[g, d, s] = st[DEAL_ROLES + 5 * d + s]
 
 
-def play(config: Any, seeds: np.ndarray, bots: BotPlan) -> Batch:
+def play(config: Any, seeds: Sequence[int] | np.ndarray, bots: BotPlan) -> Batch:
     """One match per seed (the match seed, as ``play_match`` takes it) with the plan's bots."""
     cfg = config_array(config)
     table: PolicyTable = policy_table(bots, int(cfg[C_PLAYERS]), TEAM_NAMES, POLICIES)
-    seeds = np.asarray(seeds).astype(np.uint64)
+    seeds = seed_array(seeds)
     games, n, deals = seeds.shape[0], int(cfg[C_PLAYERS]), int(cfg[C_DEALS])
     winners = np.zeros((games, n), dtype=np.bool_)
     roles = np.zeros((games, n), dtype=np.int8)

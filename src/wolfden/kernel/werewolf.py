@@ -24,14 +24,14 @@ through it); :func:`play` plays a batch; :func:`bench_rate` times random 7-playe
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numba import njit
 
-from wolfden.kernel import Batch, policy_table
-from wolfden.kernel.rng import below, next64, shuffle
+from wolfden.kernel import Batch, policy_table, seed_array
+from wolfden.kernel.rng import below, derive_seed1, random01, shuffle
 
 if TYPE_CHECKING:
     from wolfden.engine.types import Outcome
@@ -52,6 +52,8 @@ MAX_SEATS = 12
 THINK = 1.0
 """Virtual seconds per bot decision, as the match runner's default."""
 MAX_STEPS = 100_000
+BOT_SALT = 0x5EA7
+"""The salt of the bots' generator: ``derive_seed(seed, BOT_SALT)`` (see the match runner)."""
 """The runner's limit: a match with more steps is a bug."""
 
 WEREWOLF, SEER, GUARDIAN, VILLAGER = 0, 1, 2, 3
@@ -164,26 +166,6 @@ def _count(mask: int) -> int:
         mask &= mask - 1
         n += 1
     return n
-
-
-@njit(cache=True)
-def _random(rng: np.ndarray) -> float:
-    """``Rng.random``: a uniform float in [0, 1)."""
-    return float(next64(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-
-
-@njit(cache=True)
-def _mix64(x: np.uint64) -> np.uint64:
-    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return x ^ (x >> np.uint64(31))
-
-
-@njit(cache=True)
-def _runner_seed(seed: np.uint64) -> np.uint64:
-    """``derive_seed(seed, 0x5EA7)``: the match runner's generator for a match's bots."""
-    x = _mix64(seed)
-    return _mix64(x ^ _mix64(np.uint64(0x5EA7) + np.uint64(0x9E3779B97F4A7C15)))
 
 
 # -- the deal ---------------------------------------------------------------------------------
@@ -671,32 +653,28 @@ def _rules_pick(
                 if p != NO_ONE and allowed >> p & 1:
                     return PICK * 16 + p
     suspicion(g, tallies, cfg, score)
-    best = -1
-    best_score = 0.0
-    best_draw = 0.0
-    for i in range(k):
-        t = legal[i] & 15
-        draw = _random(rng)
-        s = score[t]
-        if best < 0 or s < best_score or (s == best_score and draw < best_draw):
-            best, best_score, best_draw = legal[i], s, draw
-    if _random(rng) < 0.7:
+    best = _best_scored(legal, k, score, rng, -1.0)
+    if random01(rng) < 0.7:
         return best
     return legal[below(rng, k)]
 
 
 @njit(cache=True)
-def _most_suspicious(choices: np.ndarray, m: int, score: np.ndarray, rng: np.ndarray) -> int:
-    """The choice with the highest score, ties broken by a draw per choice (as ``max``)."""
+def _best_scored(
+    choices: np.ndarray, m: int, score: np.ndarray, rng: np.ndarray, sign: float
+) -> int:
+    """Of ``choices[:m]`` (seats, or actions on a seat), the one whose seat scores highest
+    (``sign`` 1) or lowest (``sign`` -1), ties broken by a draw per choice in order: the
+    highest draw with the highest score, the lowest with the lowest (as the bot's ``max`` and
+    ``min`` over (score, draw))."""
     best = -1
-    best_score = 0.0
+    best_key = 0.0
     best_draw = 0.0
     for i in range(m):
-        t = choices[i]
-        draw = _random(rng)
-        s = score[t]
-        if best < 0 or s > best_score or (s == best_score and draw > best_draw):
-            best, best_score, best_draw = t, s, draw
+        draw = sign * random01(rng)
+        key = sign * score[choices[i] & 15]
+        if best < 0 or key > best_key or (key == best_key and draw > best_draw):
+            best, best_key, best_draw = choices[i], key, draw
     return best
 
 
@@ -728,7 +706,7 @@ def _rules_vote(
                 c += 1
         if c == 0:
             return abstain
-        return BALLOT_VOTE * 16 + _most_suspicious(choices, c, score, rng)
+        return BALLOT_VOTE * 16 + _best_scored(choices, c, score, rng, 1.0)
     if role == SEER:
         # A Werewolf found (the earliest found first); never a player cleared.
         found = -1
@@ -747,7 +725,7 @@ def _rules_vote(
                 c += 1
         if c == 0:
             return abstain
-        return BALLOT_VOTE * 16 + _most_suspicious(choices, c, score, rng)
+        return BALLOT_VOTE * 16 + _best_scored(choices, c, score, rng, 1.0)
     # Villagers and Guardians vote from the public record, and abstain now and then when
     # nothing points anywhere.
     top = score[legal[0] & 15]
@@ -755,7 +733,7 @@ def _rules_vote(
         s = score[legal[i] & 15]
         if s > top:
             top = s
-    if top <= 0.0 and _random(rng) < 0.3:
+    if top <= 0.0 and random01(rng) < 0.3:
         return abstain
     for i in range(m):
         t = legal[i] & 15
@@ -799,7 +777,7 @@ def rules_policy(
             if legal[i] & 15 != seat:
                 others[o] = legal[i]
                 o += 1
-        if o and not _random(rng) < 0.2:
+        if o and not random01(rng) < 0.2:
             return others[below(rng, o)]
         return legal[below(rng, k)]
     return _rules_vote(g, tallies, cfg, seat, legal, k, rng, score)
@@ -826,7 +804,7 @@ def play_one(
     game_rng[0] = seed
     setup(g, game_rng, cfg)
     bots_rng = np.empty(1, np.uint64)
-    bots_rng[0] = _runner_seed(seed)
+    bots_rng[0] = derive_seed1(seed, BOT_SALT)
     n = g[G_PLAYERS]
     policy = np.empty(MAX_SEATS, np.int64)
     for seat in range(n):
@@ -994,19 +972,12 @@ def card_ids(config: Config) -> tuple[str, ...]:
     return tuple(ids)
 
 
-def _seed_array(seeds: Iterable[int] | np.ndarray) -> np.ndarray:
-    """Seeds as uint64 (a seed's low 64 bits count, as for ``Rng``)."""
-    if isinstance(seeds, np.ndarray) and seeds.dtype.kind in "iu":
-        return seeds.astype(np.uint64)
-    return np.array([int(s) & ((1 << 64) - 1) for s in seeds], dtype=np.uint64)
-
-
 def play(config: Config, seeds: Sequence[int] | np.ndarray, bots: BotPlan) -> Batch:
     """Play one match per seed, each exactly the match the runner plays with that seed."""
     cfg, seconds = config_arrays(config)
     n = config.players
     table = policy_table(bots, n, TEAM_NAMES, POLICIES)
-    seed_values = _seed_array(seeds)
+    seed_values = seed_array(seeds)
     games = seed_values.shape[0]
     winning_team = np.empty(games, np.int8)
     roles = np.empty((games, n), np.int8)
@@ -1103,6 +1074,11 @@ def outcome(batch: Batch, game: int) -> Outcome:
         rounds=int(batch.rounds[game]),
         stats=stats,
     )
+
+
+def outcomes(batch: Batch) -> list[Outcome]:
+    """Each playout's Outcome, as the reference engine fills it (see :func:`outcome`)."""
+    return [outcome(batch, game) for game in range(len(batch))]
 
 
 class Match:

@@ -1,4 +1,5 @@
-"""The ASGI app: REST lobby (OpenAPI at /docs), the play WebSocket at /ws, the web client at /."""
+"""The ASGI app: REST lobby (OpenAPI at /openapi.json), the play WebSocket at /ws, the web client
+at /."""
 
 from __future__ import annotations
 
@@ -8,15 +9,17 @@ import contextlib
 import io
 import json
 import logging
+import math
 import mimetypes
 import time
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
 from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
@@ -61,12 +64,64 @@ CSP = (
     "media-src 'self' data: blob:; connect-src 'self'; font-src 'self'; object-src 'none'; "
     "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
-# /docs loads the OpenAPI browser with an inline bootstrap script; only those pages get this.
-DOCS_CSP = (
-    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: "
-    "https://fastapi.tiangolo.com; frame-ancestors 'none'"
-)
+
+
+def security_headers(path: str) -> list[tuple[bytes, bytes]]:
+    """The headers every HTTP answer carries (API answers are also never stored)."""
+    headers = [
+        (b"content-security-policy", CSP.encode()),
+        (b"x-content-type-options", b"nosniff"),
+        (b"x-frame-options", b"DENY"),
+        (b"referrer-policy", b"no-referrer"),
+    ]
+    if path.startswith("/api/"):
+        headers.append((b"cache-control", b"no-store"))
+    return headers
+
+
+class NotFinite(json.JSONDecodeError):
+    """A number JSON does not have (NaN, Infinity) or one too large for a float (1e400)."""
+
+
+FINITE_ONLY = "numbers must be finite (NaN and Infinity are not JSON numbers)"
+
+
+def _no_constant(name: str) -> Any:
+    raise NotFinite(f"{name} is not allowed: {FINITE_ONLY}", name, 0)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise NotFinite(f"{text[:40]} is too large: {FINITE_ONLY}", text, 0)
+    return value
+
+
+def parse_json(text: str | bytes) -> Any:
+    """JSON as the standard allows it: NaN, Infinity and numbers beyond a float's range are
+    refused (``NotFinite``, a ``ValueError``) instead of becoming values no answer can carry."""
+    return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
+
+
+class StrictRequest(Request):
+    """A request whose JSON body is read by ``parse_json``."""
+
+    async def json(self) -> Any:
+        if not hasattr(self, "_json"):
+            self._json = parse_json(await self.body())
+        return self._json
+
+
+class StrictRoute(APIRoute):
+    """Every REST route reads its body with ``StrictRequest``."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def strict(request: Request) -> Response:
+            return await handler(StrictRequest(request.scope, request.receive))
+
+        return strict
 
 
 class SecurityHeaders:
@@ -79,22 +134,11 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        path: str = scope.get("path", "")
-        csp = DOCS_CSP if path in ("/docs", "/redoc") else CSP
-        api = path.startswith("/api/")
+        extra = security_headers(scope.get("path", ""))
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = list(message.get("headers", []))
-                headers += [
-                    (b"content-security-policy", csp.encode()),
-                    (b"x-content-type-options", b"nosniff"),
-                    (b"x-frame-options", b"DENY"),
-                    (b"referrer-policy", b"no-referrer"),
-                ]
-                if api:
-                    headers.append((b"cache-control", b"no-store"))
-                message["headers"] = headers
+                message["headers"] = list(message.get("headers", [])) + extra
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
@@ -308,6 +352,7 @@ class Connection:
                 log.warning("a client of %s is too slow; disconnecting it", self.participant)
                 self.closing = True
                 self.queue.put_nowait(("", 1013))
+                self._abort()
                 return
             self.queue.put_nowait((text, None))
             return
@@ -326,6 +371,16 @@ class Connection:
             return
         self.stalled = (write, waiting)
         self.queue.put_nowait(("", None))  # wakes the writer, which finishes the stalled write
+
+    def _abort(self) -> None:
+        """Cut the connection now: a socket too far behind would take a close frame only after
+        everything before it, which it does not read, so the server's transport is aborted
+        (its reader and writer then see the disconnect at once)."""
+        protocol = getattr(self.raw_send, "__self__", None)
+        transport = getattr(protocol, "transport", None)
+        abort = getattr(transport, "abort", None)
+        if callable(abort):
+            abort()
 
     def _write(self, text: str) -> Coroutine[Any, Any, None]:
         """One text frame to the socket: through the server's own ``send`` where it is known
@@ -409,14 +464,34 @@ async def _resume(write: Coroutine[Any, Any, None], waiting: Any) -> None:
         write.close()
 
 
+ID_MAX = 64
+BAD_ID = (
+    f"'id' is your reference for the answer: text of 1 to {ID_MAX} characters or a whole "
+    "number (or leave it out); this message was not handled."
+)
+
+
+class BadId(Exception):
+    """A message's ``id`` cannot be echoed in an answer."""
+
+
 def _ref(msg: dict[str, Any]) -> Any:
+    """The message's ``id`` as its answer will echo it (None when there is none); ``BadId``
+    when no answer could carry it, so nothing is done that could not be answered."""
     ref = msg.get("id")
-    if (
-        isinstance(ref, bool)
-        or not isinstance(ref, (str, int))
-        or (isinstance(ref, str) and len(ref) > 64)
-    ):
+    if ref is None:
         return None
+    if isinstance(ref, bool) or not isinstance(ref, (str, int)):
+        raise BadId
+    if isinstance(ref, str):
+        if not 0 < len(ref) <= ID_MAX:
+            raise BadId
+        try:
+            ref.encode("utf-8")
+        except UnicodeEncodeError:
+            raise BadId from None
+    elif abs(ref) >= 2**63:
+        raise BadId
     return ref
 
 
@@ -450,7 +525,12 @@ def create_app(
         summary="Lobby of the wolfden game server. Play happens over the WebSocket at /ws "
         "(see docs/protocol.md).",
         lifespan=lifespan,
+        # no API browser: the usual one loads its code from a public CDN onto the origin
+        # that keeps the room tokens; /openapi.json opens in any OpenAPI viewer instead
+        docs_url=None,
+        redoc_url=None,
     )
+    app.router.route_class = StrictRoute
     app.state.manager = manager
     app.state.clock = clock
 
@@ -464,7 +544,10 @@ def create_app(
         for err in exc.errors()[:3]:
             where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
             if err.get("type") == "json_invalid":
-                parts.append("the body is not valid JSON")
+                why = str((err.get("ctx") or {}).get("error", ""))
+                parts.append(
+                    "the body is not valid JSON" + (f": {why}" if FINITE_ONLY in why else "")
+                )
             elif err.get("type") == "extra_forbidden":
                 parts.append(f"'{where}' is not a field of this request")
             else:
@@ -486,7 +569,8 @@ def create_app(
     @app.exception_handler(Exception)
     async def crashed(request: Request, exc: Exception) -> JSONResponse:
         log.exception("unexpected error on %s", request.url.path)
-        return JSONResponse(
+        # this answer is sent from outside every middleware: it brings its own headers
+        response = JSONResponse(
             {
                 "error": {
                     "code": "internal",
@@ -495,13 +579,31 @@ def create_app(
             },
             status_code=500,
         )
+        for name, value in security_headers(request.url.path):
+            response.headers[name.decode()] = value.decode()
+        response.headers["cache-control"] = "no-store"
+        return response
 
     def client_key(request: Request | WebSocket) -> str:
         return request.client.host if request.client else "?"
 
     def look_up(request: Request | WebSocket, code: str) -> Room:
-        key = client_key(request)
-        now = time.monotonic()
+        key, now = client_key(request), time.monotonic()
+        guarded(request)
+        try:
+            return manager.get(code)
+        except Refused:
+            wrong(key, now)
+            raise
+
+    def wrong(key: str, now: float) -> None:
+        wrong_codes.setdefault(key, collections.deque()).append(now)
+        if len(wrong_codes) > 10_000:
+            wrong_codes.clear()
+
+    def guarded(request: Request | WebSocket) -> None:
+        """Refuse ``429`` once this address has tried too many codes that do not exist."""
+        key, now = client_key(request), time.monotonic()
         failures = wrong_codes.get(key)
         if failures is not None:
             while failures and failures[0] < now - 60:
@@ -512,13 +614,6 @@ def create_app(
                     "Too many room codes that do not exist were tried; wait a minute.",
                     429,
                 )
-        try:
-            return manager.get(code)
-        except Refused:
-            wrong_codes.setdefault(key, collections.deque()).append(now)
-            if len(wrong_codes) > 10_000:
-                wrong_codes.clear()
-            raise
 
     def bearer(request: Request) -> str | None:
         header = request.headers.get("authorization", "")
@@ -534,6 +629,14 @@ def create_app(
             {"code": room.code, "token": token, "participant": p.id, **room_reply(room, p)},
             status_code=201,
         )
+
+    class Reply:
+        """Builds a newcomer's answer before the room is saved (``RoomManager.join``)."""
+
+        response: JSONResponse | None = None
+
+        def __call__(self, room: Room, p: Participant, token: str) -> None:
+            self.response = joined(room, p, token)
 
     # -- games --------------------------------------------------------------------------
 
@@ -564,8 +667,10 @@ def create_app(
         made.append(now)
         if len(created) > 10_000:
             created.clear()
-        room, p, token = manager.create_room(body.game, body.config, body.name, body.role)
-        return joined(room, p, token)
+        reply = Reply()
+        manager.create_room(body.game, body.config, body.name, body.role, reply)
+        assert reply.response is not None
+        return reply.response
 
     @app.get("/api/rooms/{code}", tags=["rooms"])
     async def get_room(code: str, request: Request) -> dict[str, Any]:
@@ -576,8 +681,10 @@ def create_app(
     async def join_room(code: str, body: JoinRoom, request: Request) -> JSONResponse:
         """Join by code as a player (takes the first free seat), a spectator or a table screen."""
         room = look_up(request, code)
-        p, token = manager.join(room, body.name, body.role)
-        return joined(room, p, token)
+        reply = Reply()
+        manager.join(room, body.name, body.role, reply)
+        assert reply.response is not None
+        return reply.response
 
     @app.get("/api/rooms/{code}/qr.svg", tags=["rooms"], response_class=Response)
     async def room_qr(code: str, request: Request) -> Response:
@@ -733,9 +840,15 @@ def create_app(
     # -- matches --------------------------------------------------------------------------
 
     @app.get("/api/matches/{match_id}", tags=["matches"])
-    async def match_record(match_id: str) -> dict[str, Any]:
-        """The record of an ended match, as `wolfden replay` reads it."""
-        return manager.record(match_id)
+    async def match_record(match_id: str, request: Request) -> dict[str, Any]:
+        """The record of an ended match, as `wolfden replay` reads it (a match still being
+        played answers 404, as one that does not exist)."""
+        guarded(request)
+        try:
+            return manager.record(match_id)
+        except Refused:
+            wrong(client_key(request), time.monotonic())
+            raise
 
     # -- play -----------------------------------------------------------------------------
 
@@ -782,14 +895,21 @@ def create_app(
             conn.error("too_large", f"A message may be at most {settings.max_message_bytes} bytes.")
             return
         try:
-            msg = json.loads(text)
+            msg = parse_json(text)
+        except NotFinite as exc:
+            conn.error("invalid_message", f"That message is not valid JSON: {exc.msg}.")
+            return
         except (ValueError, RecursionError):
             conn.error("invalid_message", "That message is not JSON.")
             return
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
             conn.error("invalid_message", 'Every message is a JSON object with a "type".')
             return
-        ref = _ref(msg)
+        try:
+            ref = _ref(msg)
+        except BadId:
+            conn.error("invalid_message", BAD_ID)
+            return
         kind = msg["type"]
         try:
             if kind == "hello":
@@ -803,11 +923,13 @@ def create_app(
                 await act(conn, msg, ref, host=kind == "host_action")
             elif kind in ("reveal", "cover"):
                 await hand_over_device(conn, msg, ref, kind)
+            elif kind == "drafting":
+                await drafting(conn, msg, ref)
             else:
                 conn.error(
                     "unknown_type",
                     f"Unknown message type {kind[:40]!r}; use hello, action, host_action, "
-                    "reveal, cover or ping.",
+                    "reveal, cover, drafting or ping.",
                     ref,
                 )
         except Refused as exc:
@@ -907,6 +1029,18 @@ def create_app(
         else:
             await manager.cover(room, p, conn)
         conn.send(_json({"type": "accepted", "id": ref, "version": conn.feed.version}))
+
+    async def drafting(conn: Connection, msg: dict[str, Any], ref: Any) -> None:
+        """A person is typing a free-text action (``"on": true``) or no longer is."""
+        room = conn.room
+        if room is None:
+            raise Refused("not_ready", 'Say "hello" with your room code and token first.')
+        p = room.participants.get(conn.participant)
+        if p is None:
+            raise Refused("unauthorized", "This token no longer works in this room.", 401)
+        await manager.drafting(room, p, conn, msg.get("on"))
+        if ref is not None:
+            conn.send(_json({"type": "accepted", "id": ref, "version": conn.feed.version}))
 
     install_wordlists(app, settings, manager, look_up)
     address.install(app, settings)

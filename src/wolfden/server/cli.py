@@ -194,8 +194,17 @@ def run(app: Any, message: Callable[[int], str], **options: Any) -> None:
     "--admin-token",
     default=None,
     envvar="WOLFDEN_ADMIN_TOKEN",
+    show_envvar=True,
     help="Set the moderators' token (16+ characters); without it one is made and printed "
-    "at first start.",
+    "at first start. Given here it is visible to every user of this computer (ps): prefer "
+    "the environment variable WOLFDEN_ADMIN_TOKEN or --admin-token-file.",
+)
+@click.option(
+    "--admin-token-file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="Read the moderators' token from this file (its first line; keep the file readable "
+    "only by you).",
 )
 @click.option(
     "--rooms-per-minute",
@@ -211,6 +220,15 @@ def run(app: Any, message: Callable[[int], str], **options: Any) -> None:
     show_default=True,
     help="Messages one connection may send per second, in bursts of twice as many; more are "
     "dropped with a 'rate_limited' error.",
+)
+@click.option(
+    "--forwarded-allow-ips",
+    default="",
+    metavar="ADDRESSES",
+    help="Comma-separated addresses of reverse proxies whose X-Forwarded-For and "
+    "X-Forwarded-Proto headers are believed ('*': any). Default: none; the client is the "
+    "address the connection comes from, so no one can reset the per-address limits with a "
+    "header. See docs/deploy.md.",
 )
 @click.option(
     "--log-level",
@@ -229,8 +247,10 @@ def serve_command(
     bot_delay: float,
     time_scale: float,
     admin_token: str | None,
+    admin_token_file: Path | None,
     rooms_per_minute: int,
     messages_per_second: float,
+    forwarded_allow_ips: str,
     log_level: str,
 ) -> None:
     """Start the multiplayer server: friends open its address on their phones and play."""
@@ -248,6 +268,19 @@ def serve_command(
         )
     host = "0.0.0.0" if lan else host or "127.0.0.1"
     check_tls(certfile, keyfile)
+    if admin_token_file is not None:
+        if admin_token is not None:
+            raise click.UsageError(
+                "give the admin token with --admin-token-file or with --admin-token (or "
+                "WOLFDEN_ADMIN_TOKEN), not both."
+            )
+        try:
+            lines = admin_token_file.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise click.UsageError(
+                f"cannot read --admin-token-file {admin_token_file}: {exc}"
+            ) from None
+        admin_token = lines[0].strip() if lines else ""
     fix = lan_command(port, certfile, keyfile)
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     settings = Settings(
@@ -281,6 +314,8 @@ def serve_command(
         ssl_certfile=certfile,
         ssl_keyfile=keyfile,
         log_level=log_level,
+        proxy_headers=bool(forwarded_allow_ips.strip()),
+        forwarded_allow_ips=forwarded_allow_ips.strip() or "",
         ws_max_size=65536,
         ws_per_message_deflate=False,
         ws_ping_interval=20,

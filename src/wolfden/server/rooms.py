@@ -17,7 +17,6 @@ import hashlib
 import hmac
 import logging
 import secrets
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
@@ -47,6 +46,7 @@ from wolfden.engine import (
 from wolfden.engine.contract import shown_timer
 from wolfden.server.clock import Clock
 from wolfden.server.errors import Refused, bad_request, not_found
+from wolfden.server.names import clean_name, looks_like
 from wolfden.server.settings import Settings
 from wolfden.storage.rooms import RoomStore, StorageError, StoredMatch
 
@@ -54,7 +54,6 @@ log = logging.getLogger("wolfden.server")
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
-NAME_MAX = 24
 ROLES = ("player", "spectator", "table")
 SHARED = "shared"
 """The role of a shared device: one participant (one token) that holds several seats."""
@@ -86,27 +85,6 @@ def token_hash(token: str) -> str:
 
 def normalize_code(code: str) -> str:
     return code.strip().upper()
-
-
-def clean_name(raw: Any) -> str:
-    """A name as shown to others: trimmed, 1–24 characters, no control characters."""
-    if not isinstance(raw, str):
-        raise Refused("bad_name", "A name is text of 1 to 24 characters.", 400)
-    if len(raw) > 4 * NAME_MAX:  # before anything reads every character
-        raise Refused(
-            "bad_name", f"That name has {len(raw)} characters; use at most {NAME_MAX}.", 400
-        )
-    name = unicodedata.normalize("NFC", raw).strip()
-    if any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Zl", "Zp") for c in name):
-        raise Refused("bad_name", "A name cannot contain line breaks or control characters.", 400)
-    visible = [c for c in name if not c.isspace() and unicodedata.category(c) != "Cf"]
-    if not visible:
-        raise Refused("bad_name", "Please type a name (1 to 24 characters).", 400)
-    if len(name) > NAME_MAX:
-        raise Refused(
-            "bad_name", f"That name has {len(name)} characters; use at most {NAME_MAX}.", 400
-        )
-    return name
 
 
 def plain_text(value: Any) -> bool:
@@ -152,6 +130,7 @@ def game_info(game: Game) -> dict[str, Any]:
         "default_config": config_to_json(default),
         "seats": game.num_seats(default),
         "bots": bot_kinds(game.id),
+        "client": games.entry(game.id).client,
     }
 
 
@@ -241,6 +220,12 @@ class Match:
     stand_ins: set[int] = field(default_factory=set)
     waiting_for: set[str] = field(default_factory=set)
     bots: dict[tuple[int, str], Any] = field(default_factory=dict)
+    floor: dict[int, int] = field(default_factory=dict)
+    """Turns on the floor (Werewords' questions) each seat has taken: its fair share."""
+
+
+DRAFT_HOLD_SECONDS = 30.0
+"""How long a person's draft holds a place on the floor without another word typed."""
 
 
 class Room:
@@ -271,6 +256,9 @@ class Room:
         self.reading: set[str] = set()
         """Shared devices that keep showing a seat after its turn, because its own action
         brought it a private answer (the Seer's); they stay until the player hides them."""
+        self.drafting: dict[int, float] = {}
+        """Seats whose person is typing a free-text action: seat -> when the hold ends."""
+        self.draft_timer: asyncio.Task[None] | None = None
 
     def hide(self, pid: str) -> bool:
         """Cover a shared device again; True when it was showing a seat."""
@@ -587,12 +575,13 @@ class RoomManager:
             )
         if role not in ROLES:
             raise bad_request("'role' is player, spectator or table.")
-        folded = name.casefold()
-        if any(p.name.casefold() == folded for p in room.participants.values()):
-            raise Refused(
-                "name_taken",
-                f"Someone in this room is already called {name!r}; choose another name.",
-            )
+        for other in room.participants.values():
+            if looks_like(other.name, name):
+                raise Refused(
+                    "name_taken",
+                    f"Someone in this room is already called {other.name!r}, and {name!r} "
+                    "looks like it; choose a name that looks different.",
+                )
         seat = None
         if role == "player":
             if room.status == "live":
@@ -616,8 +605,15 @@ class RoomManager:
         return p, token
 
     def create_room(
-        self, game_id: Any, config: Any, name: Any, role: Any
+        self,
+        game_id: Any,
+        config: Any,
+        name: Any,
+        role: Any,
+        answer: Callable[[Room, Participant, str], Any] | None = None,
     ) -> tuple[Room, Participant, str]:
+        """A new room with its host. ``answer`` builds the reply before anything is saved, so a
+        reply that cannot be made leaves nothing behind."""
         game = find_game(game_id)
         cfg = self._config(game, config)
         kinds = bot_kinds(game.id)
@@ -629,12 +625,29 @@ class RoomManager:
         room = Room(self._new_code(), game, cfg, settings)
         p, token = self._add_participant(room, name, role)
         room.host = p.id
+        if answer is not None:
+            answer(room, p, token)
         self._save(room)
         self.rooms[room.code] = room
         return room, p, token
 
-    def join(self, room: Room, name: Any, role: Any) -> tuple[Participant, str]:
+    def join(
+        self,
+        room: Room,
+        name: Any,
+        role: Any,
+        answer: Callable[[Room, Participant, str], Any] | None = None,
+    ) -> tuple[Participant, str]:
+        """Add someone; ``answer`` builds the reply first (see ``create_room``)."""
         p, token = self._add_participant(room, name, role)
+        if answer is not None:
+            try:
+                answer(room, p, token)
+            except BaseException:
+                saved = self.saved.get(room.code)
+                if saved is not None:
+                    _restore_lobby(room, saved)
+                raise
         self._save(room)
         self.publish_room(room)
         return p, token
@@ -828,9 +841,13 @@ class RoomManager:
             labels: list[str | None] = [None] * len(chosen)
         elif isinstance(names, list) and len(names) == len(chosen):
             labels = [clean_name(n) for n in names]
-            folded = [n.casefold() for n in labels if n]
-            if len(set(folded)) != len(folded):
-                raise Refused("name_taken", "Give each seat on the device a different name.")
+            given = [n for n in labels if n]
+            if any(looks_like(a, b) for i, a in enumerate(given) for b in given[i + 1 :]):
+                raise Refused(
+                    "name_taken",
+                    "Give each seat on the device a different name (names that look alike "
+                    "count as the same).",
+                )
         else:
             raise bad_request("'names' is a list with one name per seat in 'seats'.")
         device = host if this_device else None
@@ -1152,12 +1169,13 @@ class RoomManager:
 
     def record(self, match_id: Any) -> dict[str, Any]:
         stored = self.store.load_match(match_id) if isinstance(match_id, str) else None
-        if stored is None:
-            raise not_found("match_not_found", f"There is no match {match_id!r}.")
-        if stored.ended is None:
-            raise Refused(
-                "match_in_progress",
-                "This match is still being played; its record is available when it has ended.",
+        if stored is None or stored.ended is None:
+            # a match still being played answers as one that does not exist: the answer does
+            # not tell a stranger which room codes are in use
+            shown = repr(match_id[:40]) if isinstance(match_id, str) else "with that id"
+            raise not_found(
+                "match_not_found",
+                f"There is no ended match {shown}; a match's record can be read once it has ended.",
             )
         actions = [(seat, Action.parse(text)) for seat, text, _at in stored.actions]
         config, meta = self._public_record_config(stored, actions)
@@ -1324,6 +1342,7 @@ class RoomManager:
         is the connection that sent the action (None for the clock and bots): on protocol 3
         its answer goes in the view frame the action brings it, when there is one."""
         game = room.game
+        typed = seat is not None and _on_floor(game, m.state, seat)
         try:
             state, events = game.apply(m.state, seat, action)
         except WolfdenError as exc:
@@ -1354,6 +1373,9 @@ class RoomManager:
             raise storage_refused("this action") from exc
         new_phase = seq != m.phase_seq
         m.state, m.version, m.phase_seq, m.phase_started = state, m.version + 1, seq, started
+        if typed and seat is not None:
+            m.floor[seat] = m.floor.get(seat, 0) + 1
+            room.drafting.pop(seat, None)
         self._settle_shown(room, seat, events, new_phase=new_phase)
         if outcome is not None:
             self._finish(room, m, outcome)
@@ -1486,6 +1508,8 @@ class RoomManager:
                     # a broken bot must not stall the table: play a random legal action
                     log.exception("%s: bot %s at seat %s failed", m.id, kind, seat)
                     action = legal[rng.below(len(legal))]
+                if self._floor_waits(room, m, seat):
+                    return  # woken again by the next action or when a draft's hold ends
                 try:
                     self._commit(room, m, seat, action)
                 except Refused as exc:
@@ -1494,6 +1518,66 @@ class RoomManager:
         finally:
             if room.bot_tasks.get(seat) is me:
                 del room.bot_tasks[seat]
+
+    # -- the floor: people get their turn at typed actions ----------------------------
+
+    def _floor_waits(self, room: Room, m: Match, seat: int) -> bool:
+        """Whether a bot leaves the floor (a question) to the people who may take it too:
+        while one of them is typing a draft, and while the bot has taken more than the most
+        active of them. A bot alone with bots, or facing no person, never waits."""
+        game = room.game
+        if not _on_floor(game, m.state, seat):
+            return False
+        people = [
+            s
+            for s in game.actors(m.state)
+            if s != seat and self._bot_kind(room, m, s) is None and _on_floor(game, m.state, s)
+        ]
+        if not people:
+            return False
+        now = self.clock.now()
+        if any(room.drafting.get(s, 0.0) > now for s in people):
+            return True
+        return m.floor.get(seat, 0) > max(m.floor.get(s, 0) for s in people)
+
+    async def drafting(self, room: Room, p: Participant, peer: Peer, on: Any) -> None:
+        """A person started (``on``) or stopped typing a free-text action: while they type,
+        the bots keep off the floor (for a while after the last word typed)."""
+        if not isinstance(on, bool):
+            raise bad_request("'on' is true (typing a draft) or false (the draft is gone).")
+        async with room.lock:
+            self._check_token(room, p, peer.token_hash)
+            seat = room.shown.get(p.id) if p.role == SHARED else p.seat
+            if seat is None or room.live_match() is None:
+                return
+            if on:
+                room.drafting[seat] = self.clock.now() + DRAFT_HOLD_SECONDS
+                self._arm_drafts(room)
+            elif room.drafting.pop(seat, None) is not None:
+                self._after_change(room)
+
+    def _arm_drafts(self, room: Room) -> None:
+        """Wake the bots when the earliest draft's hold ends."""
+        if room.draft_timer is not None:
+            room.draft_timer.cancel()
+        if not room.drafting:
+            room.draft_timer = None
+            return
+
+        async def expire(at: float) -> None:
+            await self.clock.sleep_until(at)
+            async with room.lock:
+                now = self.clock.now()
+                for s in [s for s, until in room.drafting.items() if until <= now]:
+                    del room.drafting[s]
+                if room.draft_timer is asyncio.current_task():
+                    room.draft_timer = None
+                self._arm_drafts(room)
+                self._after_change(room)
+
+        room.draft_timer = asyncio.get_running_loop().create_task(
+            expire(min(room.drafting.values()))
+        )
 
     # -- presence -------------------------------------------------------------------
 
@@ -1614,7 +1698,7 @@ class RoomManager:
         now = _json(self.clock.now())
         # one view, one encoding per kind of viewer (a seat, spectators, the table, the host; a
         # shared device in one hand-over state)
-        shown: dict[tuple[Viewer, bool, Any], tuple[str, str]] = {}
+        shown: dict[tuple[Viewer, bool, Any, bool], tuple[str, str]] = {}
         out: list[tuple[Peer, str]] = []
         answer: tuple[Peer, str] | None = None
         for pid, group in peers.items():
@@ -1624,7 +1708,11 @@ class RoomManager:
             viewer = room.viewer_of(p)
             is_host = p.id == room.host
             device = self._device_json(room, p, actors) if p.role == SHARED else None
-            key = (viewer, is_host, None if device is None else orjson.dumps(device))
+            # a table screen is seen by everyone at the table: the view of someone outside the
+            # game (the game's table view may hold what a shared device shows one player while
+            # the others' eyes are closed, such as Werewords' companion screen)
+            public = p.role == "table"
+            key = (viewer, is_host, None if device is None else orjson.dumps(device), public)
             found = shown.get(key)
             if found is None:
                 seat = viewer.seat
@@ -1642,7 +1730,9 @@ class RoomManager:
                 )
                 body: dict[str, Any] = {
                     "match": m.id,
-                    "view": None if covered else game.view(m.state, viewer),
+                    "view": None
+                    if covered
+                    else game.view(m.state, SPECTATOR if public else viewer),
                     "legal": legal,
                     "host_actions": host_actions,
                     "deadline": self.deadline_json(room, m, viewer),
@@ -1696,6 +1786,15 @@ def _events(game: Game, state: Any, events: list[Event], viewer: Viewer) -> list
             shown["public"] = e.audience.public
             out.append(shown)
     return out
+
+
+def _on_floor(game: Game, state: Any, seat: int) -> bool:
+    """Whether this seat may now take the floor: it acts and is offered a free-text form
+    (Werewords' ``ask ?``), so whatever it does now (a typed question or a ready-made one)
+    is a turn on the floor that others may want too."""
+    return seat in game.actors(state) and any(
+        a.args == ("?",) for a in game.legal_actions(state, seat)
+    )
 
 
 def _strings(value: Any, out: set[str]) -> None:

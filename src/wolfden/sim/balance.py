@@ -47,6 +47,9 @@ SLOW_GAMES_PER_S = 20.0
 STRENGTH = ("ismcts", "belief", "perfect", "older", "rules", "young", "random")
 """Bot kinds from the strongest down; a study uses the two strongest a game has."""
 
+TIERS = 2
+"""Bot tiers per study: the strongest, and beside it the next (see prepare_study)."""
+
 STUDY_SECONDS = 45.0
 """About how long one study may take by default; slow bots then play fewer games per row."""
 
@@ -83,9 +86,10 @@ class Study:
     """(point, bots) → team → (the paired counts against the first point, Holm-corrected p)."""
 
 
-def strongest(kinds: Sequence[str], tiers: int = 2) -> list[str]:
+def strongest(kinds: Sequence[str], tiers: int = TIERS + 1) -> list[str]:
     """The ``tiers`` strongest bot kinds of a game (in the order of :data:`STRENGTH`; kinds
-    not ranked there come after, in their own order)."""
+    not ranked there come after, in their own order): one more than a study plays, for when
+    the strongest is too slow for a study without ``--games``."""
     ranked = sorted(kinds, key=lambda k: STRENGTH.index(k) if k in STRENGTH else len(STRENGTH))
     return ranked[:tiers]
 
@@ -250,16 +254,23 @@ def shared_pool(workers: int) -> Iterator[futures.Executor | None]:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def probe_speed(game: Game, config: Any, kind: str, seed: int) -> float:
+def probe_speed(game: Game, config: Any, kind: str, seed: int, engine: str = "auto") -> float:
     """Games per second of CPU time of one bot kind, from a few games (CPU time, so that a
-    busy machine does not make a bot look slow)."""
-    plan = sim.make_plan(game, config, games=6, seed=seed, bots=sim.BotPlan(kind))
+    busy machine does not make a bot look slow; the kernel is loaded before it is timed)."""
+    plan = sim.make_plan(game, config, games=6, seed=seed, bots=sim.BotPlan(kind), engine=engine)
     study = sim.run(plan, workers=1)
+    if plan.engine == "kernel":
+        study = sim.run(plan, workers=1)
     return study.tally.games / study.busy if study.busy else float("inf")
 
 
 def prepare_study(
-    study: Study, *, seed: int, workers: int, budget: float | None = STUDY_SECONDS
+    study: Study,
+    *,
+    seed: int,
+    workers: int,
+    budget: float | None = STUDY_SECONDS,
+    engine: str = "auto",
 ) -> None:
     """Decide the games per row of each bot kind.
 
@@ -269,17 +280,24 @@ def prepare_study(
     kinds go first and the time left is shared among the rest, a slow kind playing fewer
     games per row (500, 200 or 100).
     """
-    speeds = {kind: probe_speed(study.game, study.points[0][1], kind, seed) for kind in study.bots}
-    remaining = budget or 0.0
-    order = sorted(study.bots, key=lambda kind: -speeds[kind])
-    for i, kind in enumerate(order):
-        speed = speeds[kind]
+    speeds: dict[str, float] = {}
+    kept: list[str] = []
+    for kind in study.bots:  # strongest first; the two strongest fast enough are kept
+        if len(kept) == TIERS:
+            break
+        speed = speeds[kind] = probe_speed(study.game, study.points[0][1], kind, seed, engine)
         if budget is not None and speed < SLOW_GAMES_PER_S:
             study.skipped[kind] = (
                 f"left out: about {speed:.2g} games/s on one core is too slow for a study of "
-                f"this size (run `wolfden simulate {study.game.id} --bots {kind}` for it)"
+                f"this size (run `wolfden simulate {study.game.id} --bots {kind}` for it, "
+                f"or give `--games`)"
             )
             continue
+        kept.append(kind)
+    remaining = budget or 0.0
+    order = sorted(kept, key=lambda kind: -speeds[kind])
+    for i, kind in enumerate(order):
+        speed = speeds[kind]
         games = study.games
         if budget is not None:
             share = remaining / (len(order) - i)
@@ -305,8 +323,10 @@ def run_study(
     workers: int,
     pool: futures.Executor | None,
     progress: Callable[[int], None] | None = None,
+    engine: str = "auto",
 ) -> None:
-    """Fill ``study.results[(point, bots)]`` with each cell's summary (after prepare_study)."""
+    """Fill ``study.results[(point, bots)]`` with each cell's summary (after prepare_study);
+    ``engine`` as ``wolfden simulate --engine`` (each summary says which one played)."""
     from wolfden.sim.report import summary
 
     for kind, games in study.games_by_kind.items():
@@ -319,6 +339,7 @@ def run_study(
                 seed=seed,
                 bots=sim.BotPlan(kind, seats),
                 keep_rows=study.paired,
+                engine=engine,
             )
             result = sim.run(plan, workers=workers, executor=pool, progress=progress)
             if result.interrupted:
@@ -590,4 +611,22 @@ a bot is not a person, so read them as the balance *between these bots*. Regener
 whole page, with its figures in `docs/figures/`, with `wolfden balance`. Each study says the
 bots, the number of games and the seed; the same command gives the same figures on any
 number of cores.
+
+**Which bots.** Every study plays a game with its strongest bots and, beside them, the next
+tier (each row names its bots), so a reader can see whether a finding is about the game or
+about the bots: if the two tiers disagree, it is the bots. A search bot too slow for the
+default time budget is left out (the study says so) unless `--games` is given.
+
+**Intervals.** A team's win rate has one trial per game: its 95% Wilson interval. Rates
+counted over seats or events (per role, per seat, per death: who died first, the role of
+each death) have several trials in one game, which win or lose together; their intervals
+are **clustered by game**: the cluster-robust variance of the ratio gives an effective number
+of independent trials, and the Wilson interval is taken with that number
+(`wolfden.sim.stats.clustered_interval`).
+
+**Comparisons.** Match *i* of every point of a study uses the same seed (common random
+numbers). Variants and role sets are compared with the study's first point match by match
+with the exact McNemar test on one team's wins (the other team's follow when the two are
+complementary); the p-values are Holm-corrected over the study's comparisons with the same
+bots.
 """

@@ -1,9 +1,10 @@
 """A game's command-line options for ``simulate``, ``balance`` and ``bench``.
 
 The flags themselves come from :mod:`wolfden.config_options` (one ``--field-name`` per field
-of the game's ``Config``, as ``wolfden play`` has them), plus the game's own flags from
-``wolfden.terminal.<module>.EXTRA_OPTIONS``, which ``apply_extra(options, config_kwargs,
-seat_bots)`` turns into config values and per-seat bot kinds.
+of the game's ``Config``, as ``wolfden play`` has them), plus the game's own flags:
+``EXTRA_OPTIONS`` in the terminal module its registry entry names, which
+``apply_extra(options, config_kwargs, seat_bots)`` turns into config values and per-seat bot
+kinds.
 """
 
 from __future__ import annotations

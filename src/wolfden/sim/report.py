@@ -16,8 +16,9 @@ from wolfden.sim.options import config_label
 from wolfden.sim.simulate import Study
 from wolfden.sim.stats import Row, flatten_stats
 
-RUN_KEYS = ("seconds", "games_per_second", "workers", "backend")
-"""Summary keys that describe the run rather than the results (they vary between runs)."""
+RUN_KEYS = ("seconds", "games_per_second", "workers", "backend", "engine", "engine_note")
+"""Summary keys that describe the run rather than the results (they vary between runs; the
+kernel and the reference engine play the same matches, so the engine is one of them)."""
 
 
 def summary(game: Game, config: Any, study: Study) -> dict[str, Any]:
@@ -38,6 +39,8 @@ def summary(game: Game, config: Any, study: Study) -> dict[str, Any]:
         "games_per_second": round(study.tally.games / study.seconds, 1) if study.seconds else 0.0,
         "workers": study.workers,
         "backend": study.backend,
+        "engine": plan.engine,
+        "engine_note": plan.engine_note,
     }
     return out
 
@@ -68,6 +71,12 @@ def text(data: Mapping[str, Any], bots: str) -> str:
         f"  {data['seconds']:.2f} s, {data['games_per_second']:.0f} games/s on "
         f"{data['workers']} worker{'s' if data['workers'] != 1 else ''} ({data['backend']})"
     )
+    engine = data.get("engine", "reference")
+    if engine == "kernel":
+        lines.append("  engine: kernel (compiled; the same matches as the reference rules)")
+    else:
+        note = data.get("engine_note")
+        lines.append(f"  engine: reference rules{f' ({note})' if note else ''}")
     for title, key, method in (
         ("team", "win_rate", "Wilson 95% interval"),
         ("role", "roles", "95% interval clustered by game"),

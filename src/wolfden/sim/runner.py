@@ -7,7 +7,7 @@ passes. Each bot decision takes ``think`` virtual seconds, so nothing waits for 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -136,7 +136,3 @@ def _config_json(config: Any) -> dict[str, Any]:
             _CONFIG_JSON.clear()
         cached = _CONFIG_JSON[id(config)] = (config, config_to_json(config))
     return dict(cached[1])
-
-
-def seats_of(game: Game, config: Any) -> Sequence[Seat]:
-    return range(game.num_seats(config))

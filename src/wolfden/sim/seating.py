@@ -132,14 +132,9 @@ def parse_bots(
 
 
 def bot_kinds(game: Game) -> dict[str, Callable[[int], Any]]:
-    """The bot factories of a game by kind; a game without a bots module has the random bot."""
-    module = "wolfden.bots." + game.id.replace("-", "_")
-    try:
-        return bot_registry.kinds(game.id)
-    except ModuleNotFoundError as exc:
-        if exc.name != module:
-            raise
-        return {"random": bot_registry.RandomBot}
+    """The bot factories of a game by kind; a game whose entry names no bots has the random
+    bot (so has a game module that is not registered)."""
+    return bot_registry.kinds(game.id)
 
 
 def known_teams(game: Game, config: Any) -> tuple[str, ...]:

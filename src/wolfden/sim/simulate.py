@@ -5,6 +5,11 @@ depends on nothing but the game, the config, the bots, ``S`` and ``i``. The work
 chunks of consecutive matches; each chunk returns a :class:`~wolfden.sim.stats.Tally` (and, when
 asked, the raw rows), and tallies add up the same in any order. The number of workers, the
 chunk size and the backend therefore never change the figures.
+
+A chunk is played by the reference engine (the game's own rules, through the match runner) or,
+when the game has a compiled kernel with a policy for every requested bot, by the kernel
+(:mod:`wolfden.kernel`), which plays the same matches from the same seeds much faster. The
+``engine`` of a plan says which; :func:`choose_engine` decides it.
 """
 
 from __future__ import annotations
@@ -38,9 +43,12 @@ from wolfden.sim.seating import (
 from wolfden.sim.stats import Row, Tally
 
 BACKENDS = ("local", "ray")
+ENGINES = ("auto", "kernel", "reference")
+"""``auto`` plays on the kernel whenever it can, else on the reference engine."""
 
 __all__ = [
     "BACKENDS",
+    "ENGINES",
     "BotPlan",
     "ChunkResult",
     "Plan",
@@ -50,6 +58,7 @@ __all__ = [
     "bot_plan",
     "bots_help",
     "check_bots",
+    "choose_engine",
     "chunks",
     "default_workers",
     "game_ref",
@@ -102,6 +111,10 @@ class Plan:
     seed: int
     games: int
     keep_rows: bool = False
+    engine: str = "reference"
+    """``kernel`` or ``reference``: what plays the matches (see :func:`choose_engine`)."""
+    engine_note: str = ""
+    """Why the reference plays when the kernel was asked for or chosen automatically."""
 
 
 @dataclass
@@ -124,6 +137,12 @@ def run_chunk(plan: Plan, start: int, stop: int) -> ChunkResult:
     tally = Tally()
     rows: list[Row] | None = [] if plan.keep_rows else None
 
+    if plan.engine == "kernel":
+        _kernel_chunk(plan, game, config, start, stop, tally, rows)
+        return ChunkResult(
+            start, stop, tally, rows, time.perf_counter() - began, time.process_time() - cpu
+        )
+
     def make(kind: str, seat: int) -> Any:
         return factories[kind](seat)
 
@@ -139,6 +158,71 @@ def run_chunk(plan: Plan, start: int, stop: int) -> ChunkResult:
     return ChunkResult(
         start, stop, tally, rows, time.perf_counter() - began, time.process_time() - cpu
     )
+
+
+def _kernel_chunk(
+    plan: Plan,
+    game: Game,
+    config: Any,
+    start: int,
+    stop: int,
+    tally: Tally,
+    rows: list[Row] | None,
+) -> None:
+    """Matches ``start`` … ``stop - 1`` played by the game's kernel: the same seeds, bots and
+    outcomes as the reference, added up the same way."""
+    from wolfden import kernel
+
+    module = kernel.load(game.id)
+    if module is None:  # make_plan chose the kernel only for a game that has one
+        raise ConfigError(f"{game.id} has no kernel")
+    seeds = [derive_seed(plan.seed, index) for index in range(start, stop)]
+    batch = module.play(config, seeds, plan.bots)
+    num_seats = game.num_seats(config)
+    for i, outcome in enumerate(module.outcomes(batch)):
+        steps = int(batch.steps[i])
+        tally.add(outcome, steps)
+        if rows is not None:
+            teams = {seat: str(team) for seat, team in outcome.teams.items()}
+            kinds = plan.bots.kinds_for(num_seats, teams)
+            rows.append(Row.of(start + i, seeds[i], outcome, steps, kinds))
+
+
+def choose_engine(game: Game, config: Any, bots: BotPlan, engine: str = "auto") -> tuple[str, str]:
+    """What plays a study: ``("kernel", "")``, or ``("reference", why)`` where ``why`` is
+    empty when the reference was asked for. ``auto`` takes the kernel when the game has one
+    that plays this config and has a policy for every requested bot kind; ``kernel`` insists
+    (ConfigError saying why it cannot), except that both fall back to the reference with a
+    note when numba cannot be imported."""
+    if engine not in ENGINES:
+        raise ConfigError(f"unknown engine {engine!r}; choose {', '.join(ENGINES)}")
+    if engine == "reference":
+        return "reference", ""
+    from wolfden import kernel
+
+    if game.id not in kernel.MODULES:
+        reason = f"{game.id} has no kernel"
+    else:
+        try:
+            module = kernel.load(game.id)
+        except ImportError as exc:
+            return "reference", f"the kernel needs numba, which cannot be imported ({exc})"
+        assert module is not None
+        wanted = {bots.default, *(k for _, k in bots.seats), *(k for _, k in bots.teams)}
+        lacking = sorted(wanted - set(module.POLICIES))
+        unsupported = module.unsupported(config)
+        if unsupported:
+            reason = f"the kernel does not play this config: {unsupported}"
+        elif lacking:
+            reason = (
+                f"the kernel has no {', '.join(lacking)} bot "
+                f"(it plays {', '.join(module.POLICIES)})"
+            )
+        else:
+            return "kernel", ""
+    if engine == "kernel":
+        raise ConfigError(f"--engine kernel: {reason}")
+    return "reference", reason
 
 
 def chunks(games: int, workers: int, size: int | None = None) -> list[tuple[int, int]]:
@@ -332,10 +416,13 @@ def make_plan(
     seed: int,
     bots: BotPlan | None = None,
     keep_rows: bool = False,
+    engine: str = "auto",
 ) -> Plan:
-    """Check the bots against the game and freeze everything a worker needs."""
+    """Check the bots against the game, choose the engine (:func:`choose_engine`) and freeze
+    everything a worker needs."""
     if games < 1:
         raise ConfigError(f"--games must be at least 1, got {games}")
     bots = bots or BotPlan()
     check_bots(game, bots, config)
-    return Plan(game_ref(game), config_to_json(config), bots, seed, games, keep_rows)
+    chosen, note = choose_engine(game, config, bots, engine)
+    return Plan(game_ref(game), config_to_json(config), bots, seed, games, keep_rows, chosen, note)

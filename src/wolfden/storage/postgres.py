@@ -18,7 +18,14 @@ from contextlib import contextmanager
 from typing import Any
 
 from wolfden.storage.errors import RetryableStorageError, StorageError
-from wolfden.storage.rooms import Lease, StoredMatch, fenced_out
+from wolfden.storage.rooms import (
+    MATCH_COLUMNS,
+    Lease,
+    StoredMatch,
+    fenced_out,
+    match_from_row,
+    new_match_row,
+)
 
 COMPONENT = "rooms"
 
@@ -267,18 +274,7 @@ class PostgresRoomStore:
                 "INSERT INTO matches (id, room, game, version, config, seed, meta, started, "
                 "ended, outcome, phase_seq, phase_started, paused_at) "
                 "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, NULL, NULL, %s, %s, NULL)",
-                (
-                    m.id,
-                    m.room,
-                    m.game,
-                    m.version,
-                    json.dumps(m.config),
-                    str(m.seed),
-                    json.dumps(m.meta, ensure_ascii=False),
-                    m.started,
-                    m.phase_seq,
-                    m.phase_started,
-                ),
+                new_match_row(m),
             )
 
     def append_action(
@@ -349,8 +345,7 @@ class PostgresRoomStore:
     def load_match(self, match_id: str) -> StoredMatch | None:
         with self._tx() as cur:
             cur.execute(
-                "SELECT id, room, game, version, config, seed, meta, started, ended, outcome, "
-                "phase_seq, phase_started, paused_at FROM matches WHERE id = %s",
+                f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = %s",
                 (match_id,),
             )
             row = cur.fetchone()
@@ -361,22 +356,7 @@ class PostgresRoomStore:
                 (match_id,),
             )
             actions = cur.fetchall()
-        return StoredMatch(
-            id=row[0],
-            room=row[1],
-            game=row[2],
-            version=row[3],
-            config=json.loads(row[4]),
-            seed=int(row[5]),
-            meta=json.loads(row[6]),
-            started=row[7],
-            ended=row[8],
-            outcome=None if row[9] is None else json.loads(row[9]),
-            phase_seq=row[10],
-            phase_started=row[11],
-            paused_at=row[12],
-            actions=[(a[0], a[1], a[2]) for a in actions],
-        )
+        return match_from_row(row, actions)
 
 
 def _first_line(exc: BaseException) -> str:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -101,6 +101,50 @@ class StoredMatch:
     phase_started: float
     paused_at: float | None
     actions: list[tuple[int | None, str, float]] = field(default_factory=list)
+
+
+MATCH_COLUMNS = (
+    "id, room, game, version, config, seed, meta, started, ended, outcome, phase_seq, "
+    "phase_started, paused_at"
+)
+"""The columns of a match row, in the order :func:`match_from_row` reads them."""
+
+
+def new_match_row(m: StoredMatch) -> tuple[Any, ...]:
+    """A new match's values for (id, room, game, version, config, seed, meta, started,
+    phase_seq, phase_started), as every SQL store writes them."""
+    return (
+        m.id,
+        m.room,
+        m.game,
+        m.version,
+        json.dumps(m.config),
+        str(m.seed),
+        json.dumps(m.meta, ensure_ascii=False),
+        m.started,
+        m.phase_seq,
+        m.phase_started,
+    )
+
+
+def match_from_row(row: Sequence[Any], actions: Sequence[Sequence[Any]]) -> StoredMatch:
+    """A match read back from its row (``MATCH_COLUMNS``) and its (seat, action, at) rows."""
+    return StoredMatch(
+        id=row[0],
+        room=row[1],
+        game=row[2],
+        version=row[3],
+        config=json.loads(row[4]),
+        seed=int(row[5]),
+        meta=json.loads(row[6]),
+        started=row[7],
+        ended=row[8],
+        outcome=None if row[9] is None else json.loads(row[9]),
+        phase_seq=row[10],
+        phase_started=row[11],
+        paused_at=row[12],
+        actions=[(a[0], a[1], a[2]) for a in actions],
+    )
 
 
 @dataclass(frozen=True)
@@ -323,18 +367,7 @@ class SqliteRoomStore:
                 "INSERT INTO matches (id, room, game, version, config, seed, meta, started, "
                 "ended, outcome, phase_seq, phase_started, paused_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, NULL)",
-                (
-                    m.id,
-                    m.room,
-                    m.game,
-                    m.version,
-                    json.dumps(m.config),
-                    str(m.seed),
-                    json.dumps(m.meta, ensure_ascii=False),
-                    m.started,
-                    m.phase_seq,
-                    m.phase_started,
-                ),
+                new_match_row(m),
             )
 
     def append_action(
@@ -418,8 +451,7 @@ class SqliteRoomStore:
     def load_match(self, match_id: str) -> StoredMatch | None:
         with self._lock:
             row = self.db.execute(
-                "SELECT id, room, game, version, config, seed, meta, started, ended, outcome, "
-                "phase_seq, phase_started, paused_at FROM matches WHERE id = ?",
+                f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?",
                 (match_id,),
             ).fetchone()
             if row is None:
@@ -428,22 +460,7 @@ class SqliteRoomStore:
                 "SELECT seat, action, at FROM match_actions WHERE match = ? ORDER BY idx",
                 (match_id,),
             ).fetchall()
-        return StoredMatch(
-            id=row[0],
-            room=row[1],
-            game=row[2],
-            version=row[3],
-            config=json.loads(row[4]),
-            seed=int(row[5]),
-            meta=json.loads(row[6]),
-            started=row[7],
-            ended=row[8],
-            outcome=None if row[9] is None else json.loads(row[9]),
-            phase_seq=row[10],
-            phase_started=row[11],
-            paused_at=row[12],
-            actions=[(a[0], a[1], a[2]) for a in actions],
-        )
+        return match_from_row(row, actions)
 
 
 class MemoryRoomStore:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Mapping
 from types import ModuleType
@@ -12,10 +11,10 @@ from wolfden.engine.types import Action
 
 
 def module_for(game_id: str) -> ModuleType | None:
-    try:
-        return importlib.import_module("wolfden.terminal." + game_id.replace("-", "_"))
-    except ModuleNotFoundError:
-        return None
+    """The game's terminal module as its registry entry names it (None: it names none)."""
+    from wolfden import games
+
+    return games.part(game_id, "terminal")
 
 
 def render(game_id: str, view: Mapping[str, Any]) -> str:

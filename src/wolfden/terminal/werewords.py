@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from wolfden.engine.types import Action
+from wolfden.games.werewords.questions import Form, form_problem
 
 _PHASE = {
     "claim_mayor": "Who has the Mayor card?",
@@ -172,6 +173,13 @@ def describe(action: Action, view: Mapping[str, Any]) -> str:
     name, args = action.name, action.args
     if name == "ask":
         return 'ask the Mayor a question (type: ask "your question")'
+    if name == "ask_word":
+        return 'guess the word (type: ask_word "your guess")'
+    if name.startswith("ask_"):
+        form = Form(name.removeprefix("ask_"), args[0] if args else None)
+        return f"ask: {form.text()}" if form_problem(form) is None else str(action)
+    if name == "unclear":
+        return "give Maybe: I can't judge that one"
     if name == "clue":
         return f'write the clue "{args[0]}" (or type: clue "your word")'
     if name == "answer":

@@ -66,6 +66,13 @@ def lookup(word: str) -> Entry | None:
     return _BY_WORD.get(fold(word))
 
 
+def categories_of(word: str) -> tuple[str, ...]:
+    """The built-in categories a word (any case) is listed under; empty for a word the lists
+    do not have (a room's own words)."""
+    entry = lookup(word)
+    return () if entry is None else (entry.category,)
+
+
 @lru_cache(maxsize=256)
 def pool(
     difficulty: str, categories: tuple[str, ...] = (), max_age: str = "adults"

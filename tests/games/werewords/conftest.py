@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,8 +20,8 @@ def rigged(config: Config, mayor: int, cards: Sequence[Role], seed: int = 7) -> 
     seat's role card (the Mayor's is their secret role)."""
     assert sorted(r.value for r in cards) == sorted(r.value for r in config.role_cards())
     state = game.setup(config, seed)
-    state = state.replace(
-        mayor=mayor, cards=tuple(cards), notes=((),) * config.players, step=0, copied=None
+    state = dataclasses.replace(
+        state, mayor=mayor, cards=tuple(cards), notes=((),) * config.players, step=0, copied=None
     )
     return rules.enter_step(state, [])
 

@@ -8,57 +8,72 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from wolfden.bots.werewords import CATEGORY_Q, GUESS_Q, RulesBot, derailers
+from wolfden.bots.werewords import RandomBot, RulesBot, derailers
 from wolfden.engine.rng import Rng
 from wolfden.engine.types import OMNISCIENT, SPECTATOR, TABLE, Action, Viewer
 from wolfden.games import werewords as game
 from wolfden.games.werewords.config import Config, Mode, Role
+from wolfden.games.werewords.questions import Form
 from wolfden.sim.runner import play_match
 from wolfden.terminal import werewords as terminal
 
 
-def _mayor_view(role: str, questions: list[tuple[int, str]]) -> dict[str, Any]:
+def _q(i: int, seat: int, form: Form | None, answer: str | None = None) -> dict[str, Any]:
+    text = form.text() if form is not None else "Does it fly at night?"
+    return {
+        "id": i,
+        "seat": seat,
+        "text": text,
+        "answer": answer,
+        "form": None if form is None else form.to_json(),
+    }
+
+
+def _mayor_view(role: str, forms: list[Form | None]) -> dict[str, Any]:
     return {
         "phase": "day",
         "word": "owl",
         "you": {"seat": 0, "mayor": True, "role": role, "role_now": role, "notes": []},
-        "questions": [
-            {"id": i, "seat": seat, "text": text, "answer": None}
-            for i, (seat, text) in enumerate(questions)
-        ],
+        "questions": [_q(i, 1 + i % 4, form) for i, form in enumerate(forms)],
     }
 
 
-def _answers(view: dict[str, Any], rng: Rng) -> list[str]:
+def _answers(bot: Any, view: dict[str, Any], rng: Rng) -> list[str]:
     out = []
     for q in view["questions"]:
         legal = [Action("answer", (q["id"], t)) for t in ("yes", "no", "maybe", "correct")]
+        if q["form"] is None:
+            legal.append(Action("unclear", (q["id"],)))
         single = {**view, "questions": [q]}
-        out.append(str(RulesBot(0).act(single, legal, rng).args[1]))
+        action = bot.act(single, legal, rng)
+        out.append("unclear" if action.name == "unclear" else str(action.args[1]))
     return out
 
 
-def test_a_rules_mayor_answers_from_the_hidden_truth() -> None:
-    view = _mayor_view(
-        "villager",
-        [
-            (1, CATEGORY_Q.format("Animals")),
-            (2, CATEGORY_Q.format("Food and drink")),
-            (3, GUESS_Q.format("cat")),
-            (4, GUESS_Q.format("OWL")),
-            (1, "Does it fly at night?"),
-        ],
-    )
-    assert _answers(view, Rng(1)) == ["yes", "no", "no", "correct", "maybe"]
-    spoken = {**view, "questions": []}
-    gives = [Action("give", (s, t)) for s in (1, 2) for t in ("yes", "no", "maybe")]
+QUESTIONS = [
+    Form("category", "animals"),
+    Form("category", "food"),
+    Form("word", "cat"),
+    Form("word", "OWL"),
+    Form("starts", "o"),
+    Form("contains", "w"),
+    Form("more", 3),
+    Form("fewer", 4),
+    Form("one_word"),
+    None,
+]
+TRUE_ANSWERS = ["yes", "no", "no", "correct", "yes", "yes", "no", "yes", "yes", "unclear"]
+
+
+def test_every_bot_mayor_answers_from_the_hidden_truth_whatever_its_role() -> None:
+    for bot in (RulesBot(0), RandomBot(0)):
+        for role in ("villager", "werewolf", "seer"):
+            for seed in range(5):
+                view = _mayor_view(role, QUESTIONS)
+                assert _answers(bot, view, Rng(seed)) == TRUE_ANSWERS
+    spoken = {**_mayor_view("villager", []), "questions": []}
+    gives = [Action("give", (s, t)) for s in (1, 2) for t in ("yes", "no", "maybe", "correct")]
     assert RulesBot(0).act(spoken, gives, Rng(1)).args[1] == "maybe"
-
-
-def test_a_werewolf_mayor_sometimes_lies_about_categories() -> None:
-    view = _mayor_view("werewolf", [(1, CATEGORY_Q.format("Animals"))])
-    answers = {_answers(view, Rng(seed))[0] for seed in range(20)}
-    assert answers == {"yes", "no"}
 
 
 def test_werewolves_point_at_whoever_seemed_to_know_the_word() -> None:
@@ -73,10 +88,10 @@ def test_werewolves_point_at_whoever_seemed_to_know_the_word() -> None:
 
 def test_the_village_votes_for_whoever_led_away_from_a_confirmed_category() -> None:
     questions = [
-        {"id": 0, "seat": 1, "text": CATEGORY_Q.format("Animals"), "answer": "yes"},
-        {"id": 1, "seat": 2, "text": CATEGORY_Q.format("Music"), "answer": "no"},
-        {"id": 2, "seat": 3, "text": GUESS_Q.format("giraffe"), "answer": "no"},
-        {"id": 3, "seat": 2, "text": GUESS_Q.format("pizza"), "answer": "no"},
+        _q(0, 1, Form("category", "animals"), "yes"),
+        _q(1, 2, Form("category", "music"), "no"),
+        _q(2, 3, Form("word", "giraffe"), "no"),
+        _q(3, 2, Form("word", "pizza"), "no"),
     ]
     view = {
         "phase": "voting",
@@ -153,17 +168,56 @@ def test_word_list_flags_become_the_games_word_pools(tmp_path: Path) -> None:
     assert untouched == {}
 
 
-def test_the_minion_leads_the_table_away_from_a_confirmed_category() -> None:
-    view = {
+def _guesser_view(role: str, word: str | None, questions: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
         "phase": "day",
+        "round": 1,
         "difficulty": "medium",
-        "word": None,
-        "you": {"seat": 2, "mayor": False, "role": "minion", "role_now": "minion", "notes": []},
-        "questions": [{"id": 0, "seat": 1, "text": CATEGORY_Q.format("Animals"), "answer": "yes"}],
+        "word": word,
+        "you": {"seat": 2, "mayor": False, "role": role, "role_now": role, "notes": []},
+        "questions": questions,
     }
-    asked = [RulesBot(2).act(view, [Action("ask", ("?",))], Rng(s)).args[0] for s in range(20)]
-    off = [q for q in asked if q.startswith("Is it in the category") and "Animals" not in q]
-    assert 5 <= len(off) < 20
+
+
+ASK = [Action("ask", ("?",))]
+
+
+def test_a_villager_asks_what_still_splits_the_words_the_answers_allow() -> None:
+    from wolfden.bots.werewords import WORDS, levels
+    from wolfden.games.werewords.questions import truth
+
+    answered = [
+        _q(0, 1, Form("category", "animals"), "yes"),
+        _q(1, 3, Form("more", 5), "no"),
+    ]
+    view = _guesser_view("villager", None, answered)
+    allowed = [
+        w.word
+        for w in WORDS
+        if w.difficulty in levels(view) and w.category == "animals" and len(w.letters) <= 5
+    ]
+    assert len(allowed) > 3
+    for seed in range(10):
+        action = RulesBot(2).act(view, ASK, Rng(seed))
+        assert action.name.startswith("ask_")
+        form = Form(action.name.removeprefix("ask_"), action.args[0] if action.args else None)
+        assert form not in (Form("category", "animals"), Form("more", 5))
+        yes = sum(bool(truth(form, w)) for w in allowed)
+        assert 0 < yes < len(allowed), form  # never a question whose answer is already known
+
+
+def test_a_werewolf_who_knows_the_word_never_guesses_it() -> None:
+    answered = [_q(0, 1, Form("category", "animals"), "yes")]
+    answered += [_q(1 + i, 3, Form("starts", "o"), "yes") for i in range(1)]
+    answered += [_q(2, 3, Form("fewer", 4), "yes")]
+    for role, word in (("werewolf", "owl"), ("villager", None)):
+        view = _guesser_view(role, word, answered)
+        guesses = [RulesBot(2).act(view, ASK, Rng(s)) for s in range(20)]
+        words = {str(a.args[0]).casefold() for a in guesses if a.name == "ask_word"}
+        if role == "werewolf":
+            assert "owl" not in words
+        else:
+            assert words == {"owl"}  # the only animal under four letters starting with o
 
 
 def test_a_clue_that_gives_the_word_away_is_refused_at_the_keyboard() -> None:
@@ -173,3 +227,28 @@ def test_a_clue_that_gives_the_word_away_is_refused_at_the_keyboard() -> None:
     )
     assert terminal.text_problem(Action("clue", ("frosty",)), view) is None
     assert terminal.text_problem(Action("ask", ("ring\x07",)), view) is not None
+
+
+def test_a_bot_mayor_says_so_close_and_way_way_off_by_the_documented_measure() -> None:
+    def view(guesses: list[str]) -> dict[str, Any]:
+        return {
+            "phase": "day",
+            "word": "peach",
+            "you": {"seat": 0, "mayor": True, "role_now": "werewolf", "notes": []},
+            "questions": [
+                _q(i, 1, Form("word", g), None if i == len(guesses) - 1 else "no")
+                for i, g in enumerate(guesses)
+            ],
+        }
+
+    def legal(q: int) -> list[Action]:
+        tokens = ("yes", "no", "maybe", "so_close", "correct")
+        return [*(Action("answer", (q, t)) for t in tokens), Action("wayoff", ("table",))]
+
+    for bot in (RulesBot(0), RandomBot(0)):
+        assert bot.act(view(["peaches"]), legal(0), Rng(1)) == Action("answer", (0, "so_close"))
+        assert bot.act(view(["plum"]), legal(0), Rng(1)) == Action("answer", (0, "no"))
+        far_off = view(["giraffe", "owl", "trumpet"])
+        assert bot.act(far_off, legal(2), Rng(1)) == Action("wayoff", ("table",))
+        near = view(["giraffe", "owl", "plum"])
+        assert bot.act(near, legal(2), Rng(1)) == Action("answer", (2, "no"))

@@ -15,7 +15,7 @@ from wolfden.engine.types import OMNISCIENT, SPECTATOR, TABLE, Action, Viewer
 from wolfden.games import werewords as game
 from wolfden.games.werewords import rules
 from wolfden.games.werewords.config import Config, Difficulty, Mode, Role
-from wolfden.games.werewords.state import Phase
+from wolfden.games.werewords.state import Phase, State
 
 from .conftest import R, notes, play, rigged, run, through_night, until_step
 
@@ -351,8 +351,20 @@ def test_a_typed_question_is_answered_with_one_token_to_its_asker() -> None:
     assert game.actors(state) == {0}  # one question at a time
     log = game.view(state, SPECTATOR)["questions"]
     assert log == [
-        {"id": 0, "seat": 3, "text": "Is it bigger than a <b>breadbox</b>?", "answer": None}
+        {
+            "id": 0,
+            "seat": 3,
+            "text": "Is it bigger than a <b>breadbox</b>?",
+            "answer": None,
+            "form": None,
+        }
     ]
+    # "The Mayor may not ignore questions": no token goes to anyone else meanwhile.
+    assert not [a for a in game.legal_actions(state, 0) if a.name == "give"]
+    with pytest.raises(IllegalAction, match="not allowed now"):
+        play(state, 0, "give 4 yes")
+    with pytest.raises(IllegalAction, match="not allowed now"):
+        play(state, 0, "give 3 correct")
     with pytest.raises(NotYourTurn):
         play(state, 4, 'ask "And another?"')  # one question at a time
     state, _ = play(state, 0, "answer 0 yes")
@@ -615,6 +627,39 @@ def test_speedwords_shows_the_pattern_and_the_werewolves_clues_anonymously() -> 
     assert game.deadline(state).seconds == 120
 
 
+def _companion_werewolves_step(word: str) -> State:
+    config = Config(
+        players=6, mode=Mode.COMPANION, speedwords=True, words_medium=(word,), word_choices=1
+    )
+    state = run(game.setup(config, 3), (2, "claim"), (2, "secret villager"))
+    return until_step(state, "werewolves")
+
+
+def test_the_hosts_sample_clues_do_not_depend_on_the_magic_word() -> None:
+    """Issue #20 finding 7: "clue small" vanished from the host's buttons when the word was
+    "mall". Whoever holds the host's controls may not know the word."""
+    mall = _companion_werewolves_step("mall")
+    peach = _companion_werewolves_step("peach")
+    assert mall.word == "mall" and peach.word == "peach"
+    offered = game.legal_actions(mall, None)
+    assert offered == game.legal_actions(peach, None)
+    assert Action("clue", ("small",)) in offered
+    # The Werewolves, who see the word on the shared screen, are told why it cannot be used.
+    with pytest.raises(IllegalAction, match="must not contain the Magic Word"):
+        play(mall, None, "clue small")
+    state, _ = play(peach, None, "clue small")
+    assert state.clues == ("small",)
+
+
+def test_the_host_is_offered_clues_only_while_a_werewolf_has_one_to_write() -> None:
+    state = _companion_werewolves_step("peach")
+    wolves = state.config.role_cards().count(R.WEREWOLF)
+    for clue in ("big", "old", "new")[:wolves]:
+        assert any(a.name == "clue" for a in game.legal_actions(state, None))
+        state, _ = play(state, None, f"clue {clue}")
+    assert [a.name for a in game.legal_actions(state, None)] == ["next"]
+
+
 # -- companion mode ----------------------------------------------------------------------
 
 
@@ -741,7 +786,7 @@ def test_the_mayors_day_actions_are_checked_exactly_as_listed() -> None:
             ),
         ]
     ]
-    for s in (state, run(state, (0, "give 4 maybe"), (0, "wayoff 2"))):
+    for s in (state, run(state, (0, "wayoff 2"))):
         listed = set(game.legal_actions(s, 0))
         for action in candidates:
             if action in listed:
@@ -756,7 +801,15 @@ def test_players_names_appear_in_the_views_and_the_narration() -> None:
     state = game.setup(Config(names=names), 4)
     assert [s["name"] for s in game.view(state, SPECTATOR)["seats"]] == list(names)
     assert game.view(game.setup(Config(), 4), TABLE)["seats"][2]["name"] == "Player 3"
-    again, events = rules.new_round(state, Difficulty.MEDIUM)
+    again, events = rules.new_round(
+        state.config,
+        rng=state.rng,
+        seq=state.seq,
+        round=state.round,
+        difficulty=Difficulty.MEDIUM,
+        last_mayor=state.mayor,
+        history=(),
+    )
     said = [e["text"] for e in game.visible_events(again, events, TABLE) if "text" in e]
     assert f"{names[again.mayor]} holds the Mayor card and is the Mayor." in said
     with pytest.raises(ConfigError, match="5 names for 6 players"):

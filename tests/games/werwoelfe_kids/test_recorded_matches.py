@@ -7,56 +7,35 @@ at any step of them fails here, with the step and what differs.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.games.recorded import (
+    check_families_recorded,
+    check_replay,
+    first_match,
+    fixture_matches,
+    replayed,
+)
 from wolfden.engine.record import MatchRecord
 from wolfden.games import werwoelfe_kids as kids
 
-from .recorded import FIXTURES, event_json, replayed
-
-FILES = sorted(FIXTURES.glob("*.json"))
-
-
-def _matches() -> list[Any]:
-    out = []
-    for path in FILES:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-        for i, match in enumerate(doc["matches"]):
-            out.append(pytest.param(match, id=f"{path.stem}-{i}"))
-    return out
+from .recorded import FIXTURES
 
 
 def test_every_config_family_is_recorded() -> None:
-    assert len(FILES) >= len(kids.sample_configs())
-    assert sum(path.stat().st_size for path in FILES) < 1_000_000
+    check_families_recorded(kids, FIXTURES, most_bytes=1_000_000)
 
 
-@pytest.mark.parametrize("match", _matches())
+@pytest.mark.parametrize("match", fixture_matches(FIXTURES))
 def test_a_recorded_match_replays_identically(match: dict[str, Any]) -> None:
-    record = MatchRecord.from_json(match["record"])
-    expected = match["steps"]
-    steps = list(replayed(record))
-    assert len(steps) == len(expected)
-    for step, ((_, events, digest), want) in enumerate(zip(steps, expected)):
-        action = record.actions[step - 1] if step else "setup"
-        # A JSON round trip gives the stored form (tuples become lists, as they did then).
-        got = json.loads(json.dumps([event_json(e) for e in events]))
-        assert got == want["events"], f"events differ at step {step} ({action})"
-        assert digest == want["digest"], f"views or contract answers differ at step {step}"
-    final = steps[-1][0]
-    outcome = kids.outcome(final)
-    assert outcome is not None
-    assert outcome.to_json() == match["outcome"]
+    check_replay(kids, match)
 
 
 def test_a_changed_rule_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """The replay notices when the game shows something else: here, a peek that stays shut."""
-    path = FIXTURES / "sample00.json"
-    match = json.loads(Path(path).read_text(encoding="utf-8"))["matches"][0]
+    match = first_match(FIXTURES)
     record = MatchRecord.from_json(match["record"])
     original = kids.view
 
@@ -66,5 +45,5 @@ def test_a_changed_rule_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
         return out
 
     monkeypatch.setattr(kids, "view", blind_view)
-    got = [digest for _, _, digest in replayed(record)]
+    got = [digest for _, _, digest in replayed(kids, record)]
     assert got != [step["digest"] for step in match["steps"]]

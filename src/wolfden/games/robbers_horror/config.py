@@ -13,16 +13,36 @@ DEFAULT_ICONS: tuple[int, ...] = tuple((16 - rank) // 3 for rank in range(1, 16)
 
 @dataclass(frozen=True)
 class Config:
-    players: int = option(4, "number of players", min=3, max=5)
+    players: int = option(4, "number of players", min=3, max=5, label="Players")
     deals: int = option(
-        0, "deals in the match; 0 plays the rule: as many deals as players", min=0, max=60
+        0,
+        "deals in the match; 0 plays the rule: as many deals as players",
+        min=0,
+        max=60,
+        label="Deals in the match",
     )
-    first_dealer: int = option(0, "seat of the first deal's dealer (the deal passes left)", min=0)
+    first_dealer: int = option(
+        0,
+        "seat of the first deal's dealer (the deal passes left)",
+        min=0,
+        label="First dealer (seat from 0)",
+        advanced=True,
+    )
     icons: tuple[int, ...] = option(
-        DEFAULT_ICONS, "icons on the chest and robber cards of rank 1 to 15 (15 numbers)"
+        DEFAULT_ICONS,
+        "icons on the chest and robber cards of rank 1 to 15 (15 numbers)",
+        label="Icons per rank 1–15",
+        advanced=True,
     )
-    show_last_trick: bool = option(True, "everyone may look at the last completed trick")
-    show_history: bool = option(False, "everyone may look at every completed trick of the deal")
+    show_last_trick: bool = option(
+        True, "everyone may look at the last completed trick", label="Show the last trick"
+    )
+    show_history: bool = option(
+        False,
+        "everyone may look at every completed trick of the deal",
+        label="Show every trick of the deal",
+        advanced=True,
+    )
 
     def validate(self) -> None:
         for name in ("players", "deals", "first_dealer"):

@@ -32,32 +32,68 @@ def standard_werewolves(players: int) -> int:
 
 @dataclass(frozen=True)
 class Config:
-    players: int = option(7, "number of players (7–12)", min=MIN_PLAYERS, max=MAX_PLAYERS)
+    players: int = option(
+        7, "number of players (7–12)", min=MIN_PLAYERS, max=MAX_PLAYERS, label="Players"
+    )
     werewolves: int | None = option(
-        None, "custom variant: number of Werewolves (default: 2 for 7–9 players, 3 for 10–12)"
+        None,
+        "custom variant: number of Werewolves (default: 2 for 7–9 players, 3 for 10–12)",
+        label="Werewolves (custom)",
+        advanced=True,
     )
-    seers: int | None = option(None, "custom variant: number of Seers (default 1)")
-    guardians: int | None = option(None, "custom variant: number of Guardians (default 1)")
+    seers: int | None = option(
+        None, "custom variant: number of Seers (default 1)", label="Seers (custom)", advanced=True
+    )
+    guardians: int | None = option(
+        None,
+        "custom variant: number of Guardians (default 1)",
+        label="Guardians (custom)",
+        advanced=True,
+    )
     villager_only: tuple[int, ...] = option(
-        (), "seats (from 0) of players who declined a special role before the deal"
+        (), "seats (from 0) of players who declined a special role before the deal", hidden=True
     )
-    names: tuple[str, ...] = option((), "players' names by seat (default: Player 1, Player 2, ...)")
-    night_seconds: float = option(90.0, "longest a night may last, in seconds", min=10)
+    names: tuple[str, ...] = option(
+        (), "players' names by seat (default: Player 1, Player 2, ...)", hidden=True
+    )
+    night_seconds: float = option(
+        90.0, "longest a night may last, in seconds", min=10, label="Longest night (seconds)"
+    )
     min_night_seconds: float = option(
-        20.0, "shortest a night may last, so its length tells nothing, in seconds", min=0
+        20.0,
+        "shortest a night may last, so its length tells nothing, in seconds",
+        min=0,
+        label="Shortest night (seconds)",
+        advanced=True,
     )
     pack_rounds: int = option(
         3,
         "rounds of picks the Werewolves get to agree before the most-picked player is taken",
         min=1,
         max=10,
+        label="Werewolf pick rounds",
+        advanced=True,
     )
-    discussion_seconds: float = option(180.0, "day discussion time in seconds", min=10)
-    vote_seconds: float = option(60.0, "time to cast a ballot, in seconds", min=5)
-    public_ballots: bool = option(True, "show who voted for whom when a ballot closes")
-    round_limit: int = option(0, "end as a draw after this many night+day rounds (0: no limit)")
+    discussion_seconds: float = option(
+        180.0, "day discussion time in seconds", min=10, label="Day discussion (seconds)"
+    )
+    vote_seconds: float = option(
+        60.0, "time to cast a ballot, in seconds", min=5, label="Time to vote (seconds)"
+    )
+    public_ballots: bool = option(
+        True, "show who voted for whom when a ballot closes", label="Show who voted for whom"
+    )
+    round_limit: int = option(
+        0,
+        "end as a draw after this many night+day rounds (0: no limit)",
+        label="Round limit (0 = none)",
+        advanced=True,
+    )
     dead_see_all: bool = option(
-        True, "eliminated players watch with open eyes: every role and action"
+        True,
+        "eliminated players watch with open eyes: every role and action",
+        label="Eliminated players see everything",
+        advanced=True,
     )
     talk: bool = option(
         False,
@@ -66,40 +102,66 @@ class Config:
     )
     # The roles beyond the seed (documented variants, docs/games/werewolf.md), none by default.
     lycans: int = option(
-        0, "number of Lycans: Villagers whom the Seer sees as Werewolves (documented variant)"
+        0,
+        "number of Lycans: Villagers whom the Seer sees as Werewolves (documented variant)",
+        label="Lycans",
+        min=0,
+        advanced=True,
     )
     tanners: int = option(
-        0, "number of Tanners: each wins alone if voted out by day (documented variant)"
+        0,
+        "number of Tanners: each wins alone if voted out by day (documented variant)",
+        label="Tanners",
+        min=0,
+        advanced=True,
     )
     minions: int = option(
         0,
         "number of Minions: they know the Werewolves and win with them, unknown to them "
         "(documented variant)",
+        label="Minions",
+        min=0,
+        advanced=True,
     )
     hunters: int = option(
         0,
         "number of Hunters: when eliminated, each takes one living player with them "
         "(documented variant)",
+        label="Hunters",
+        min=0,
+        advanced=True,
     )
     village_idiots: int = option(
         0,
         "number of Village Idiots: each survives their first day elimination, revealed, and "
         "loses their vote (documented variant)",
+        label="Village Idiots",
+        min=0,
+        advanced=True,
     )
     witches: int = option(
         0,
         "number of Witches: each learns the pack's target and has one healing potion and one "
         "poison per game (documented variant)",
+        label="Witches",
+        min=0,
+        advanced=True,
     )
     cupids: int = option(
         0,
         "0 or 1 Cupid: on the first night links two players as Lovers, who die of grief "
         "together (documented variant)",
+        label="Cupid (0 or 1)",
+        min=0,
+        max=1,
+        advanced=True,
     )
     sheriff: bool = option(
         False,
         "elect a Sheriff on the first day: their vote counts twice, and they pass the badge on "
         "when eliminated (documented variant)",
+        label="Elect a Sheriff",
+        advanced=True,
     )
 
     @property

@@ -8,21 +8,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from wolfden.engine.types import Outcome
 from wolfden.games.werewords.config import (
     AgeRating,
     Config,
     Difficulty,
     Mode,
-    Role,
-    Team,
     standard_roles,
-    team_of,
     werewolf_count,
 )
-from wolfden.games.werewords.rules import actors, apply, deadline, legal_actions, setup
-from wolfden.games.werewords.state import Phase, State, Step
-from wolfden.games.werewords.teams import seat_teams, team_names
+from wolfden.games.werewords.roles import Phase, Role, Step, Team, team_of
+from wolfden.games.werewords.rules import (
+    actors,
+    apply,
+    deadline,
+    legal_actions,
+    outcome,
+    seat_teams,
+    setup,
+    team_names,
+)
+from wolfden.games.werewords.state import State
 from wolfden.games.werewords.views import perturb_hidden, view, visible_events
 
 id = "werewords"
@@ -69,46 +74,6 @@ def num_seats(config: Config) -> int:
 
 def phase_seq(state: State) -> int:
     return state.seq
-
-
-def outcome(state: State) -> Outcome | None:
-    """The last round decides the match; every round's result is in ``stats['rounds']``."""
-    if state.phase is not Phase.OVER:
-        return None
-    result = state.history[-1]
-    teams: dict[int, str] = {}
-    roles: dict[int, str] = {}
-    for seat in range(state.n):
-        role = state.role(seat)
-        if role is not None:
-            teams[seat] = team_of(role).value
-            roles[seat] = role.value
-    # In companion mode the app knows only the Mayor's card, so only the Mayor can be named.
-    winners = frozenset(s for s, t in teams.items() if t == result.winning_team)
-    mayor_role = state.cards[state.mayor] if state.mayor is not None else None
-    summary = (
-        f"The {'village' if result.winning_team == Team.VILLAGE.value else 'werewolf'} team "
-        f"wins: {result.reason}."
-    )
-    return Outcome(
-        winners=winners,
-        winning_team=result.winning_team,
-        summary=summary,
-        teams=teams,
-        roles=roles,
-        rounds=len(state.history),
-        stats={
-            "guessed": result.guessed,
-            "ended_by": state.ended_by,
-            "mayor": state.mayor,
-            "mayor_role": mayor_role.value if mayor_role is not None else None,
-            "difficulty": state.difficulty.value,
-            "questions": len(state.questions),
-            "yes_no_left": state.supply[0],
-            "found": list(result.found),
-            "rounds": [r.winning_team for r in state.history],
-        },
-    )
 
 
 def sample_configs() -> Sequence[Config]:

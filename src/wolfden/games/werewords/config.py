@@ -1,9 +1,5 @@
-"""Roles, difficulties and the configuration of a Werewords match.
-
-A match has one card more than players: the Mayor card plus one role card per player. The
-holder of the Mayor card is the Mayor and takes the leftover card as their secret role, so every
-role card is in play.
-"""
+"""Difficulties, modes and the configuration of a Werewords match (the roles are in
+``roles.py``)."""
 
 from __future__ import annotations
 
@@ -14,73 +10,12 @@ from functools import lru_cache
 
 from wolfden.engine.config import option
 from wolfden.engine.errors import ConfigError
+from wolfden.games.werewords.roles import DELUXE, SINGLE, WEREWOLF_TEAM, Role
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 20
 MAX_QUESTION = 140
 MAX_CLUE = 40
-
-
-class Role(enum.Enum):
-    VILLAGER = "villager"
-    SEER = "seer"
-    FORTUNE_TELLER = "fortune_teller"
-    APPRENTICE = "apprentice"
-    WEREWOLF = "werewolf"
-    MINION = "minion"
-    MASON = "mason"
-    THING = "thing"
-    BEHOLDER = "beholder"
-    DOPPELGANGER = "doppelganger"
-
-    @property
-    def title(self) -> str:
-        return ROLE_TITLES[self]
-
-
-ROLE_TITLES = {
-    Role.VILLAGER: "Villager",
-    Role.SEER: "Seer",
-    Role.FORTUNE_TELLER: "Fortune Teller",
-    Role.APPRENTICE: "Apprentice",
-    Role.WEREWOLF: "Werewolf",
-    Role.MINION: "Minion",
-    Role.MASON: "Mason",
-    Role.THING: "Thing",
-    Role.BEHOLDER: "Beholder",
-    Role.DOPPELGANGER: "Doppelgänger",
-}
-
-DELUXE = frozenset(
-    {
-        Role.FORTUNE_TELLER,
-        Role.APPRENTICE,
-        Role.MINION,
-        Role.MASON,
-        Role.THING,
-        Role.BEHOLDER,
-        Role.DOPPELGANGER,
-    }
-)
-WEREWOLF_TEAM = frozenset({Role.WEREWOLF, Role.MINION})
-SINGLE = (
-    Role.SEER,
-    Role.FORTUNE_TELLER,
-    Role.APPRENTICE,
-    Role.MINION,
-    Role.THING,
-    Role.BEHOLDER,
-    Role.DOPPELGANGER,
-)
-
-
-class Team(enum.Enum):
-    VILLAGE = "village"
-    WEREWOLVES = "werewolves"
-
-
-def team_of(role: Role) -> Team:
-    return Team.WEREWOLVES if role in WEREWOLF_TEAM else Team.VILLAGE
 
 
 class Difficulty(enum.Enum):
@@ -122,62 +57,116 @@ def standard_roles(players: int) -> tuple[Role, ...]:
 
 @dataclass(frozen=True)
 class Config:
-    players: int = option(6, "number of players (3-20; 3 is the small variant)", min=3, max=20)
+    players: int = option(
+        6, "number of players (3-20; 3 is the small variant)", min=3, max=20, label="Players"
+    )
     mode: Mode = option(  # noqa: RUF009
         Mode.ONLINE,
         "online: the app deals and every phone shows its secrets; companion: one shared "
         "device beside physical cards",
+        label="How you play",
     )
     roles: tuple[Role, ...] = option(
-        (), "the role cards besides the Mayor card, one per player; empty = the standard set"
+        (),
+        "the role cards besides the Mayor card, one per player; empty = the standard set",
+        advanced=True,
     )
-    deluxe: tuple[Role, ...] = option((), "Deluxe roles that replace Villagers in the standard set")
-    difficulty: Difficulty = option(Difficulty.MEDIUM, "difficulty of the Magic Word")  # noqa: RUF009
-    word_choices: int = option(2, "how many words the Mayor chooses from (1-5)", min=1, max=5)
+    deluxe: tuple[Role, ...] = option(
+        (), "Deluxe roles that replace Villagers in the standard set", label="Deluxe roles"
+    )
+    difficulty: Difficulty = option(  # noqa: RUF009
+        Difficulty.MEDIUM, "difficulty of the Magic Word", label="Word difficulty"
+    )
+    word_choices: int = option(
+        2,
+        "how many words the Mayor chooses from (1-5)",
+        min=1,
+        max=5,
+        label="Words the Mayor chooses from",
+    )
     easier_for_seer_mayor: bool = option(
-        True, "a Mayor whose secret role is Seer or Fortune Teller is offered easier words"
+        True,
+        "a Mayor whose secret role is Seer or Fortune Teller is offered easier words",
+        advanced=True,
     )
     fortune_teller_letters: int = option(
-        1, "letters the Fortune Teller sees of each word of the Magic Word (1-3)", min=1, max=3
+        1,
+        "letters the Fortune Teller sees of each word of the Magic Word (1-3)",
+        min=1,
+        max=3,
+        advanced=True,
     )
-    typed_questions: bool = option(True, "players may type questions into the public log")
-    day_seconds: int = option(240, "day timer in seconds", min=30, max=1800)
-    speedwords: bool = option(False, "Speedwords: letter pattern shown, Werewolf clues, 2 min")
-    speedwords_day_seconds: int = option(120, "day timer in Speedwords", min=30, max=1800)
+    typed_questions: bool = option(
+        True, "players may type questions into the public log", label="Type questions on phones"
+    )
+    day_seconds: int = option(
+        240, "day timer in seconds", min=30, max=1800, label="Day timer (seconds)"
+    )
+    speedwords: bool = option(
+        False, "Speedwords: letter pattern shown, Werewolf clues, 2 min", label="Speedwords"
+    )
+    speedwords_day_seconds: int = option(
+        120, "day timer in Speedwords", min=30, max=1800, advanced=True
+    )
     pointing_seconds: int = option(
-        15, "seconds the Werewolves have to point at the Seer", min=5, max=120
+        15, "seconds the Werewolves have to point at the Seer", min=5, max=120, advanced=True
     )
     discussion_seconds: int = option(
-        60, "discussion before the vote when the word was not guessed", min=10, max=600
+        60,
+        "discussion before the vote when the word was not guessed",
+        min=10,
+        max=600,
+        advanced=True,
     )
-    vote_seconds: int = option(20, "seconds to point at a player in the vote", min=5, max=120)
-    night_step_seconds: int = option(8, "seconds each role is called at night", min=2, max=60)
+    vote_seconds: int = option(
+        20, "seconds to point at a player in the vote", min=5, max=120, advanced=True
+    )
+    night_step_seconds: int = option(
+        8, "seconds each role is called at night", min=2, max=60, advanced=True
+    )
     word_choice_seconds: int = option(
-        30, "seconds the Mayor has to choose the word", min=5, max=300
+        30, "seconds the Mayor has to choose the word", min=5, max=300, advanced=True
     )
     result_seconds: int = option(
         60,
         "seconds the result stays before the match ends (Play Again meanwhile)",
         min=5,
         max=3600,
+        advanced=True,
     )
-    yes_no_tokens: int = option(35, "Yes/No tokens", min=1, max=200)
-    maybe_tokens: int = option(10, "Maybe tokens", min=0, max=100)
-    so_close_tokens: int = option(1, "So Close tokens", min=0, max=10)
-    way_off_tokens: int = option(1, "Way Way Off tokens", min=0, max=10)
-    correct_tokens: int = option(1, "Correct tokens", min=1, max=1)
+    yes_no_tokens: int = option(35, "Yes/No tokens", min=1, max=200, advanced=True)
+    maybe_tokens: int = option(10, "Maybe tokens", min=0, max=100, advanced=True)
+    so_close_tokens: int = option(1, "So Close tokens", min=0, max=10, advanced=True)
+    way_off_tokens: int = option(1, "Way Way Off tokens", min=0, max=10, advanced=True)
+    correct_tokens: int = option(1, "Correct tokens", min=1, max=1, advanced=True)
     last_mayor: int | None = option(
         None,
         "seat of the previous game's Mayor (a Mayor card left in the centre goes to the "
         "player on their left); none = a first game, which redeals",
+        hidden=True,
     )
     names: tuple[str, ...] = option((), "players' names by seat (default: Player 1, Player 2, ...)")
-    categories: tuple[str, ...] = option((), "built-in word categories to draw from; empty = all")
-    max_age: AgeRating = option(AgeRating.ADULTS, "highest age rating of built-in words")  # noqa: RUF009
-    words_easy: tuple[str, ...] = option((), "Easy words; empty = the built-in list")
-    words_medium: tuple[str, ...] = option((), "Medium words; empty = the built-in list")
-    words_hard: tuple[str, ...] = option((), "Hard words; empty = the built-in list")
-    words_ridiculous: tuple[str, ...] = option((), "Ridiculous words; empty = the built-in list")
+    categories: tuple[str, ...] = option(
+        (), "built-in word categories to draw from; empty = all", advanced=True
+    )
+    max_age: AgeRating = option(  # noqa: RUF009
+        AgeRating.ADULTS, "highest age rating of built-in words", advanced=True
+    )
+    words_easy: tuple[str, ...] = option(
+        (), "Easy words; empty = the built-in list", label="Your own easy words", advanced=True
+    )
+    words_medium: tuple[str, ...] = option(
+        (), "Medium words; empty = the built-in list", label="Your own medium words", advanced=True
+    )
+    words_hard: tuple[str, ...] = option(
+        (), "Hard words; empty = the built-in list", label="Your own hard words", advanced=True
+    )
+    words_ridiculous: tuple[str, ...] = option(
+        (),
+        "Ridiculous words; empty = the built-in list",
+        label="Your own ridiculous words",
+        advanced=True,
+    )
 
     def role_cards(self) -> tuple[Role, ...]:
         """The role cards besides the Mayor card (validated by ``validate``)."""

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from wolfden.games.werewords.config import Role
-from wolfden.games.werewords.state import Step
+from wolfden.games.werewords.roles import Step
 
 NIGHT_FALLS = "Night falls on the village. Everyone, close your eyes."
 
@@ -34,10 +33,6 @@ CLAIM = "Whoever holds the Mayor card, reveal it and tap to become the Mayor."
 
 def mayor_is(seat_name: str) -> str:
     return f"{seat_name} holds the Mayor card and is the Mayor."
-
-
-def role_name(role: Role) -> str:
-    return role.title
 
 
 def correct(guesser: str) -> str:

@@ -1,16 +1,19 @@
-"""The rules of Werewords: setup, who acts, what is legal, and one function per rule.
+"""The rules of Werewords, as the rulebook tells them: setup, the night, the day of
+questions, and the two endings (the Werewolves point at the Seer, or everyone votes).
 
-``apply`` dispatches to a small function per phase; none of them mutates its input.
+``apply`` returns ``(state, events)``; it dispatches to one function per rule or phase, each
+named after it, and none of them changes its input (states are frozen; ``replace`` makes the
+next one). ``outcome`` reads the decided match.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from dataclasses import replace
 
 from wolfden.engine.errors import IllegalAction, MatchOver, NotYourTurn
 from wolfden.engine.rng import Rng
-from wolfden.engine.types import PUBLIC, Action, Audience, Deadline, Event
+from wolfden.engine.types import PUBLIC, Action, Audience, Deadline, Event, Outcome
 from wolfden.games.werewords import narration
 from wolfden.games.werewords.config import (
     MAX_CLUE,
@@ -18,23 +21,34 @@ from wolfden.games.werewords.config import (
     Config,
     Difficulty,
     Mode,
+)
+from wolfden.games.werewords.questions import (
+    KINDS,
+    Form,
+    every_form,
+    form_problem,
+    read_free_text,
+)
+from wolfden.games.werewords.roles import (
+    ANSWERS,
+    FINDS_SEER,
+    MAYOR_STEPS,
+    ROLE_STEPS,
+    STEP_ROLE,
+    Phase,
     Role,
+    Step,
     Team,
+    Token,
 )
 from wolfden.games.werewords.state import (
-    CORRECT,
-    NO,
-    STEP_ROLE,
-    SUPPLY_OF,
-    TOKENS,
-    WAY_OFF,
-    YES,
+    Copy,
     Note,
-    Phase,
     Question,
+    Received,
     RoundResult,
     State,
-    Step,
+    Supply,
 )
 from wolfden.words.builtin import pool as builtin_pool
 from wolfden.words.validate import WordError, fold, validate_entry
@@ -56,18 +70,28 @@ WHOOPS = Action("whoops")
 PLAY_AGAIN = Action("play_again")
 ASK_FORM = Action("ask", ("?",))
 """``ask TEXT`` accepts any question of 1-140 characters; legal_actions lists this form."""
-ANSWER_TOKENS = ("yes", "no", "maybe", "so_close", "correct")
+ASK_WORD_FORM = Action("ask_word", ("?",))
+"""``ask_word WORD`` guesses any word or phrase of 1-40 characters; legal_actions lists this
+form. The other structured questions are listed one by one (see questions.py)."""
+STRUCTURED = tuple(
+    Action(form.action_name, () if form.arg is None else (form.arg,)) for form in every_form()
+)
+ASK_NAMES = frozenset(f"ask_{kind}" for kind in KINDS)
+UNCLEAR_LINE = "I can't judge that one. Ask a yes/no question from the list."
 CLUE_SAMPLES = ("big", "small", "old", "new", "loud", "quiet", "round", "bright", "soft", "fast")
-FINDS_SEER = frozenset({Role.SEER, Role.FORTUNE_TELLER})
 
 
-@lru_cache(maxsize=4096)
 def act(name: str, *args: int | str) -> Action:
     return Action(name, args)
 
 
 def _rng(state: State) -> Rng:
     return Rng(state.rng)
+
+
+def night_step(state: State) -> Step:
+    """The step the night is calling now."""
+    return state.night[state.step]
 
 
 # -- setup ------------------------------------------------------------------------------
@@ -82,18 +106,7 @@ def night_steps(config: Config) -> tuple[Step, ...]:
     if config.mode is Mode.COMPANION:
         steps.append(Step.MAYOR_ROLE)
     steps += [Step.MAYOR_WORD, Step.MAYOR_CONFIRM]
-    for step in (
-        Step.SEER,
-        Step.FORTUNE_TELLER,
-        Step.APPRENTICE,
-        Step.WEREWOLVES,
-        Step.MINION,
-        Step.MASONS,
-        Step.BEHOLDER,
-        Step.THING,
-    ):
-        if STEP_ROLE[step] in roles:
-            steps.append(step)
+    steps += [step for step in ROLE_STEPS if STEP_ROLE[step] in roles]
     return tuple(steps)
 
 
@@ -126,8 +139,8 @@ def left_of(seat: int, n: int) -> int:
 
 def setup(config: Config, seed: int) -> State:
     config.validate()
-    state = State._make([None] * len(State._fields)).replace(
-        config=config,
+    state, _ = new_round(
+        config,
         rng=seed & ((1 << 64) - 1),
         seq=0,
         round=0,
@@ -135,26 +148,38 @@ def setup(config: Config, seed: int) -> State:
         last_mayor=config.last_mayor,
         history=(),
     )
-    return new_round(state, config.difficulty)[0]
+    return state
 
 
-def new_round(state: State, difficulty: Difficulty) -> tuple[State, Events]:
-    config = state.config
+def new_round(
+    config: Config,
+    *,
+    rng: int,
+    seq: int,
+    round: int,
+    difficulty: Difficulty,
+    last_mayor: int | None,
+    history: tuple[RoundResult, ...],
+) -> tuple[State, Events]:
+    """Shuffle and deal: online the app deals the cards and the night falls; in companion
+    mode whoever holds the Mayor card claims it first."""
     n = config.players
-    rng = _rng(state)
+    dealer = Rng(rng)
     events: Events = []
     if config.mode is Mode.ONLINE:
-        mayor, cards = deal(config, rng, state.last_mayor)
+        mayor, cards = deal(config, dealer, last_mayor)
         cards_or_none: tuple[Role | None, ...] = cards
         phase = Phase.NIGHT
     else:
         mayor, cards_or_none, phase = None, (None,) * n, Phase.CLAIM_MAYOR
-    state = state.replace(
-        rng=rng.state,
-        seq=state.seq + 1,
+    state = State(
+        config=config,
+        rng=dealer.state,
+        seq=seq + 1,
         phase=phase,
-        round=state.round + 1,
+        round=round + 1,
         difficulty=difficulty,
+        last_mayor=last_mayor,
         mayor=mayor,
         cards=cards_or_none,
         copied=None,
@@ -165,14 +190,14 @@ def new_round(state: State, difficulty: Difficulty) -> tuple[State, Events]:
         choice=None,
         notes=((),) * n,
         clues=(),
-        supply=(
-            config.yes_no_tokens,
-            config.maybe_tokens,
-            config.so_close_tokens,
-            config.way_off_tokens,
-            config.correct_tokens,
+        supply=Supply(
+            yes_no=config.yes_no_tokens,
+            maybe=config.maybe_tokens,
+            so_close=config.so_close_tokens,
+            way_off=config.way_off_tokens,
+            correct=config.correct_tokens,
         ),
-        received=((0,) * len(TOKENS),) * n,
+        received=(Received(),) * n,
         table_way_off=0,
         questions=(),
         asking=frozenset(),
@@ -183,6 +208,7 @@ def new_round(state: State, difficulty: Difficulty) -> tuple[State, Events]:
         revealed=frozenset(),
         points=(None,) * n,
         result=None,
+        history=history,
     )
     if mayor is not None:
         for seat in range(n):
@@ -204,14 +230,9 @@ def new_round(state: State, difficulty: Difficulty) -> tuple[State, Events]:
 # -- who acts --------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=32)
-def _everyone(n: int) -> frozenset[int]:
-    return frozenset(range(n))
-
-
 def step_holders(state: State, step: Step) -> tuple[int, ...]:
     """The seats called in a night step (online; in companion mode the app cannot know)."""
-    if step in (Step.MAYOR_ROLE, Step.MAYOR_WORD, Step.MAYOR_CONFIRM):
+    if step in MAYOR_STEPS:
         return () if state.mayor is None else (state.mayor,)
     if state.config.mode is Mode.COMPANION:
         return ()
@@ -222,16 +243,16 @@ def actors(state: State) -> frozenset[int]:
     phase = state.phase
     n = state.n
     if phase is Phase.NIGHT:
-        step = state.night[state.step]
+        step = night_step(state)
         return frozenset(step_holders(state, step)) - state.acted
     if phase is Phase.CLAIM_MAYOR:
-        return _everyone(n)
+        return frozenset(range(n))
     if phase is Phase.DAY:
         assert state.mayor is not None
         if state.config.mode is Mode.COMPANION or not state.config.typed_questions:
             return frozenset((state.mayor,))
         # "Only one question should be asked of the Mayor at a time."
-        return frozenset((state.mayor,)) if state.asking else _everyone(n) - {state.mayor}
+        return frozenset((state.mayor,)) if state.asking else frozenset(range(n)) - {state.mayor}
     if state.config.mode is Mode.COMPANION:
         if phase is Phase.REPORT:
             assert state.mayor is not None
@@ -240,7 +261,7 @@ def actors(state: State) -> frozenset[int]:
     if phase is Phase.POINTING:
         return frozenset(state.holders(Role.WEREWOLF)) - state.acted
     if phase in (Phase.DISCUSSION, Phase.VOTING):
-        return _everyone(n) - state.acted
+        return frozenset(range(n)) - state.acted
     return frozenset()
 
 
@@ -262,10 +283,10 @@ def host_actions(state: State) -> list[Action]:
     phase = state.phase
     out: list[Action] = []
     if phase is Phase.NIGHT and state.config.mode is Mode.COMPANION:
-        step = state.night[state.step]
-        if step not in (Step.MAYOR_ROLE, Step.MAYOR_WORD, Step.MAYOR_CONFIRM):
+        step = night_step(state)
+        if step not in MAYOR_STEPS:
             if step is Step.WEREWOLVES and state.config.speedwords:
-                out += clue_forms(state)
+                out += host_clue_forms(state)
             out.append(NEXT)
     elif phase is Phase.DISCUSSION:
         out.append(NEXT)
@@ -287,8 +308,23 @@ def result_forms(state: State) -> list[Action]:
 
 
 def clue_forms(state: State) -> list[Action]:
+    """A Werewolf's sample clues: those that do not contain the word (the Werewolf knows it)."""
     word = state.word or ""
     return [act("clue", c) for c in CLUE_SAMPLES if clue_problem(c, word) is None]
+
+
+def host_clue_forms(state: State) -> list[Action]:
+    """Companion Speedwords: the shared device's sample clues, the same whatever the word
+    (whoever holds the host's controls may not know it), while a Werewolf has a clue left to
+    write. A clue that contains the word is refused when written, to the Werewolves, who see
+    the word on the screen."""
+    if len(state.clues) >= werewolf_cards(state.config):
+        return []
+    return [act("clue", c) for c in CLUE_SAMPLES]
+
+
+def werewolf_cards(config: Config) -> int:
+    return config.role_cards().count(Role.WEREWOLF)
 
 
 def _legal_claim(state: State, seat: int) -> list[Action]:
@@ -296,7 +332,7 @@ def _legal_claim(state: State, seat: int) -> list[Action]:
 
 
 def _legal_night(state: State, seat: int) -> list[Action]:
-    step = state.night[state.step]
+    step = night_step(state)
     n = state.n
     if step is Step.DOPPELGANGER:
         return [act("copy", s) for s in range(n) if s != seat and s != state.mayor]
@@ -316,16 +352,27 @@ def _legal_night(state: State, seat: int) -> list[Action]:
 def _legal_day(state: State, seat: int) -> list[Action]:
     n = state.n
     if seat != state.mayor:
-        return [ASK_FORM]
+        return [ASK_FORM, ASK_WORD_FORM, *STRUCTURED]
     if state.config.mode is Mode.COMPANION:
         return [*(act("correct", s) for s in range(n) if s != seat), NO_MORE_TOKENS]
-    tokens = [t for t in ANSWER_TOKENS if state.supply[SUPPLY_OF[TOKENS.index(t)]] > 0]
-    out = [act("answer", q.id, t) for q in state.questions if q.answer is None for t in tokens]
-    out += [act("give", s, t) for s in range(n) if s != seat for t in tokens]
-    if state.supply[SUPPLY_OF[WAY_OFF]] > 0:
+    tokens = [t.value for t in ANSWERS if state.supply.left(t) > 0]
+    pending = waiting_question(state)
+    if pending is not None:
+        # "The Mayor may not ignore questions": a question waits for its token.
+        out = [act("answer", pending.id, t) for t in tokens]
+        if pending.form is None and state.supply.left(Token.MAYBE) > 0:
+            out.append(act("unclear", pending.id))
+    else:
+        out = [act("give", s, t) for s in range(n) if s != seat for t in tokens]
+    if state.supply.left(Token.WAY_OFF) > 0:
         out.append(act("wayoff", "table"))
         out += [act("wayoff", s) for s in range(n) if s != seat]
     return out
+
+
+def waiting_question(state: State) -> Question | None:
+    """The typed question that waits for the Mayor's token, if any (the oldest)."""
+    return next((q for q in state.questions if q.answer is None), None)
 
 
 def _legal_point(state: State, seat: int) -> list[Action]:
@@ -369,7 +416,7 @@ def timer(state: State) -> tuple[int | None, str]:
     config = state.config
     phase = state.phase
     if phase is Phase.NIGHT:
-        step = state.night[state.step]
+        step = night_step(state)
         if step is Step.MAYOR_ROLE:
             return None, ""
         if step is Step.MAYOR_WORD or (step is Step.WEREWOLVES and config.speedwords):
@@ -407,6 +454,8 @@ def apply(state: State, seat: int | None, action: Action) -> tuple[State, Events
         raise NotYourTurn(f"seat {seat} has nothing to do now ({state.phase.value})")
     if action.name == "ask" and state.phase is Phase.DAY and seat != state.mayor:
         return ask_question(state, seat, action, events), events
+    if action.name in ASK_NAMES and state.phase is Phase.DAY and seat != state.mayor:
+        return ask_structured(state, seat, action, events), events
     if action.name == "clue" and _clue_step(state):
         return write_clue(state, seat, action, events), events
     if action not in LEGAL[state.phase](state, seat):
@@ -419,7 +468,7 @@ def _clue_step(state: State) -> bool:
     return (
         state.config.speedwords
         and state.phase is Phase.NIGHT
-        and state.night[state.step] is Step.WEREWOLVES
+        and night_step(state) is Step.WEREWOLVES
     )
 
 
@@ -433,7 +482,7 @@ def host_apply(state: State, action: Action, events: Events) -> State:
         return on_time_up(state, events)
     if action.name == "whoops":
         return whoops(state, action, events)
-    return _result(state, action, events)
+    return play_again(state, action, events)
 
 
 def on_time_up(state: State, events: Events) -> State:
@@ -460,7 +509,7 @@ def on_time_up(state: State, events: Events) -> State:
 
 def enter_step(state: State, events: Events) -> State:
     """A night step begins: the called roles learn what the rules show them."""
-    step = state.night[state.step]
+    step = night_step(state)
     events.append(Event("step", {"step": step.value}, PUBLIC, narration.STEP_CALL[step]))
     if state.config.mode is Mode.COMPANION:
         if step is Step.MAYOR_WORD:
@@ -486,10 +535,10 @@ def enter_step(state: State, events: Events) -> State:
         for seat in holders:
             learn(seat, "letters", None)
     elif step is Step.APPRENTICE:
-        mayor_is_seer = state.mayor is not None and state.cards[state.mayor] is Role.SEER
+        told = mayor_is_seer(state)
         for seat in holders:
-            learn(seat, "mayor_is_seer", mayor_is_seer)
-            if mayor_is_seer:
+            learn(seat, "mayor_is_seer", told)
+            if told:
                 learn(seat, "word", None)
     elif step is Step.MINION:
         for seat in holders:
@@ -506,7 +555,7 @@ def enter_step(state: State, events: Events) -> State:
         ]
         for seat in holders:
             learn(seat, "seers", [x for x in seen if x[0] != seat])
-    return state.replace(notes=tuple(notes))
+    return replace(state, notes=tuple(notes))
 
 
 def letters(word: str, count: int) -> str:
@@ -540,7 +589,7 @@ def offer_words(state: State) -> State:
         if fold(word) not in seen:
             seen.add(fold(word))
             picks.append(word)
-    return state.replace(rng=rng.state, candidates=tuple(picks), choice=None)
+    return replace(state, rng=rng.state, candidates=tuple(picks), choice=None)
 
 
 def word_pool(config: Config, difficulty: Difficulty) -> tuple[str, ...]:
@@ -554,7 +603,7 @@ def advance_step(state: State, events: Events) -> State:
     """The called roles close their eyes; the next role is called, or the day begins."""
     events.append(Event("step_done", {}, PUBLIC, narration.STEP_DONE))
     if state.step + 1 < len(state.night):
-        state = state.replace(step=state.step + 1, acted=frozenset(), seq=state.seq + 1)
+        state = replace(state, step=state.step + 1, acted=frozenset(), seq=state.seq + 1)
         return enter_step(state, events)
     return start_day(state, events)
 
@@ -562,21 +611,21 @@ def advance_step(state: State, events: Events) -> State:
 def step_timeout(state: State, events: Events) -> State:
     """At a step's deadline the missing choices are made for the sleepy: the Mayor gets the
     first word, a Doppelgänger a random player; everyone else simply closes their eyes."""
-    step = state.night[state.step]
+    step = night_step(state)
     missing = sorted(frozenset(step_holders(state, step)) - state.acted)
     if step is Step.DOPPELGANGER and missing:
         rng = _rng(state)
         options = _legal_night(state, missing[0])
         pick = options[rng.below(len(options))]
-        state = state.replace(rng=rng.state)
-        return _night(state, missing[0], pick, events)
+        state = replace(state, rng=rng.state)
+        return night_action(state, missing[0], pick, events)
     if step is Step.MAYOR_WORD and state.mayor is not None:
-        return _night(state, state.mayor, act("choose", 0), events)
+        return night_action(state, state.mayor, act("choose", 0), events)
     return advance_step(state, events)
 
 
-def _night(state: State, seat: int, action: Action, events: Events) -> State:
-    step = state.night[state.step]
+def night_action(state: State, seat: int, action: Action, events: Events) -> State:
+    step = night_step(state)
     name = action.name
     if name == "copy":
         target = int(action.args[0])
@@ -587,17 +636,17 @@ def _night(state: State, seat: int, action: Action, events: Events) -> State:
         events.append(
             Event("learn", {"kind": "copied", "value": [target, role.value]}, Audience.only(seat))
         )
-        state = state.replace(copied=(seat, role, target), notes=tuple(notes))
+        state = replace(state, copied=Copy(seat, role, target), notes=tuple(notes))
     elif name == "secret":
         cards = list(state.cards)
         cards[seat] = Role(action.args[0])
-        state = state.replace(cards=tuple(cards))
+        state = replace(state, cards=tuple(cards))
     elif name == "choose":
-        state = state.replace(choice=int(action.args[0]))
+        state = replace(state, choice=int(action.args[0]))
         events.append(Event("word_chosen", {"word": state.word}, Audience.only(seat)))
     elif name == "back":
-        state = state.replace(
-            step=state.step - 1, choice=None, acted=frozenset(), seq=state.seq + 1
+        state = replace(
+            state, step=state.step - 1, choice=None, acted=frozenset(), seq=state.seq + 1
         )
         events.append(Event("step", {"step": Step.MAYOR_WORD.value}, PUBLIC, ""))
         return state
@@ -608,10 +657,10 @@ def _night(state: State, seat: int, action: Action, events: Events) -> State:
         notes[seat] = (*notes[seat], Note("bumped", target))
         events.append(Event("learn", {"kind": "thing", "value": seat}, Audience.only(target)))
         events.append(Event("learn", {"kind": "bumped", "value": target}, Audience.only(seat)))
-        state = state.replace(notes=tuple(notes))
+        state = replace(state, notes=tuple(notes))
     elif name == "no_clue":
         pass
-    state = state.replace(acted=state.acted | {seat})
+    state = replace(state, acted=state.acted | {seat})
     if state.acted >= frozenset(step_holders(state, step)):
         return advance_step(state, events)
     return state
@@ -643,14 +692,14 @@ def write_clue(state: State, seat: int | None, action: Action, events: Events) -
     problem = clue_problem(clue, state.word or "")
     if problem:
         raise IllegalAction(problem)
-    if seat is None and len(state.clues) >= state.config.role_cards().count(Role.WEREWOLF):
+    if seat is None and len(state.clues) >= werewolf_cards(state.config):
         raise IllegalAction("every Werewolf has written a clue already")
     wolves = state.holders(Role.WEREWOLF) if seat is not None else ()
     events.append(Event("clue", {"clue": clue}, Audience.of(wolves)))
-    state = state.replace(clues=(*state.clues, clue))
+    state = replace(state, clues=(*state.clues, clue))
     if seat is None:
         return state
-    state = state.replace(acted=state.acted | {seat})
+    state = replace(state, acted=state.acted | {seat})
     if state.acted >= frozenset(wolves):
         return advance_step(state, events)
     return state
@@ -665,7 +714,7 @@ def start_day(state: State, events: Events) -> State:
         data["pattern"] = pattern(state.word or "")
         data["clues"] = sorted(state.clues, key=str.casefold)
     events.append(Event("day", data, PUBLIC, narration.DAY_BREAKS))
-    return state.replace(phase=Phase.DAY, seq=state.seq + 1, acted=frozenset())
+    return replace(state, phase=Phase.DAY, seq=state.seq + 1, acted=frozenset())
 
 
 def pattern(word: str) -> str:
@@ -674,7 +723,8 @@ def pattern(word: str) -> str:
 
 
 def ask_question(state: State, seat: int, action: Action, events: Events) -> State:
-    """A typed question goes into the public log, kept as plain text (never markup)."""
+    """A typed question goes into the public log, kept as plain text (never markup). A guess
+    or a category in ordinary words is recognised, so a machine can answer it."""
     if not state.config.typed_questions:
         raise IllegalAction("typed questions are switched off; ask the Mayor aloud")
     if len(action.args) != 1 or not isinstance(action.args[0], str):
@@ -684,12 +734,36 @@ def ask_question(state: State, seat: int, action: Action, events: Events) -> Sta
         raise IllegalAction(f"a question has 1 to {MAX_QUESTION} characters, not {len(text)}")
     if not text.isprintable():
         raise IllegalAction("a question is plain text without control characters")
-    q = Question(len(state.questions), seat, text)
-    events.append(Event("question", {"id": q.id, "seat": seat, "question": text}, PUBLIC))
-    return state.replace(questions=(*state.questions, q), asking=state.asking | {seat})
+    return add_question(state, seat, text, read_free_text(text), events)
 
 
-def _day(state: State, seat: int, action: Action, events: Events) -> State:
+def ask_structured(state: State, seat: int, action: Action, events: Events) -> State:
+    """A question from the list (is it WORD; category; starts with; contains; more or fewer
+    letters than; one word), asked in the log in its plain wording."""
+    if not state.config.typed_questions:
+        raise IllegalAction("typed questions are switched off; ask the Mayor aloud")
+    if len(action.args) > 1:
+        raise IllegalAction(f"{action.name} takes at most one argument")
+    arg = action.args[0] if action.args else None
+    if action.name == "ask_word" and isinstance(arg, str):
+        arg = " ".join(arg.split())
+    form = Form(action.name.removeprefix("ask_"), arg)
+    problem = form_problem(form)
+    if problem:
+        raise IllegalAction(f"{action.name}: {problem}")
+    return add_question(state, seat, form.text(), form, events)
+
+
+def add_question(state: State, seat: int, text: str, form: Form | None, events: Events) -> State:
+    q = Question(len(state.questions), seat, text, form=form)
+    data: dict[str, object] = {"id": q.id, "seat": seat, "question": text}
+    if form is not None:
+        data["form"] = form.to_json()
+    events.append(Event("question", data, PUBLIC))
+    return replace(state, questions=(*state.questions, q), asking=state.asking | {seat})
+
+
+def mayor_gives(state: State, seat: int, action: Action, events: Events) -> State:
     name = action.name
     if name == "correct":
         return end_day(
@@ -700,52 +774,52 @@ def _day(state: State, seat: int, action: Action, events: Events) -> State:
         return end_day(state, guessed=False, guesser=None, how="tokens", events=events)
     if name == "wayoff":
         target = action.args[0]
-        supply = list(state.supply)
-        supply[SUPPLY_OF[WAY_OFF]] -= 1
+        supply = state.supply.take(Token.WAY_OFF)
         if target == "table":
             events.append(Event("way_off", {"to": "table"}, PUBLIC))
-            return state.replace(supply=tuple(supply), table_way_off=state.table_way_off + 1)
-        state = state.replace(supply=tuple(supply), received=_gain(state, int(target), WAY_OFF))
+            return replace(state, supply=supply, table_way_off=state.table_way_off + 1)
+        state = replace(state, supply=supply, received=_gain(state, int(target), Token.WAY_OFF))
         events.append(Event("way_off", {"to": int(target)}, PUBLIC))
         return state
+    if name == "unclear":
+        events.append(Event("unclear", {"question": int(action.args[0])}, PUBLIC, UNCLEAR_LINE))
+        action = act("answer", int(action.args[0]), Token.MAYBE.value)
+        name = "answer"
     if name == "answer":
         qid, token = int(action.args[0]), str(action.args[1])
         q = state.questions[qid]
         questions = list(state.questions)
-        questions[qid] = q._replace(answer=token)
-        state = state.replace(questions=tuple(questions), asking=state.asking - {q.seat})
+        questions[qid] = replace(q, answer=token)
+        state = replace(state, questions=tuple(questions), asking=state.asking - {q.seat})
         return give_token(state, q.seat, token, qid, events)
     return give_token(state, int(action.args[0]), str(action.args[1]), None, events)
 
 
-def _gain(state: State, seat: int, token: int) -> tuple[tuple[int, ...], ...]:
+def _gain(state: State, seat: int, token: Token) -> tuple[Received, ...]:
     received = list(state.received)
-    row = list(received[seat])
-    row[token] += 1
-    received[seat] = tuple(row)
+    received[seat] = received[seat].gain(token)
     return tuple(received)
 
 
 def give_token(state: State, seat: int, token: str, question: int | None, events: Events) -> State:
     """The Mayor answers with one token to the asker; the last Yes/No token ends the day."""
-    index = TOKENS.index(token)
-    supply = list(state.supply)
-    supply[SUPPLY_OF[index]] -= 1
-    state = state.replace(supply=tuple(supply), received=_gain(state, seat, index))
+    given = Token(token)
+    supply = state.supply.take(given)
+    state = replace(state, supply=supply, received=_gain(state, seat, given))
     data: dict[str, object] = {"seat": seat, "token": token}
     if question is not None:
         data["question"] = question
     events.append(Event("token", data, PUBLIC))
-    if index == CORRECT:
+    if given is Token.CORRECT:
         return end_day(state, guessed=True, guesser=seat, how="correct", events=events)
-    if index in (YES, NO) and supply[0] == 0:
+    if given in (Token.YES, Token.NO) and supply.yes_no == 0:
         events.append(Event("no_more_tokens", {}, PUBLIC, narration.out_of_tokens()))
         return end_day(state, guessed=False, guesser=None, how="tokens", events=events)
     return state
 
 
 def end_day(state: State, *, guessed: bool, guesser: int | None, how: str, events: Events) -> State:
-    state = state.replace(ended_by=how)
+    state = replace(state, ended_by=how)
     if guessed:
         assert guesser is not None
         return start_pointing(state, guesser, events)
@@ -766,7 +840,8 @@ def start_pointing(state: State, guesser: int, events: Events) -> State:
             narration.correct(state.config.name(guesser)),
         )
     )
-    return state.replace(
+    return replace(
+        state,
         phase=Phase.POINTING,
         seq=state.seq + 1,
         guessed=True,
@@ -780,7 +855,8 @@ def start_pointing(state: State, guesser: int, events: Events) -> State:
 
 def start_discussion(state: State, events: Events) -> State:
     events.append(Event("discussion", {"seconds": state.config.discussion_seconds}, PUBLIC))
-    return state.replace(
+    return replace(
+        state,
         phase=Phase.DISCUSSION,
         seq=state.seq + 1,
         guessed=False,
@@ -795,15 +871,15 @@ def start_vote(state: State, events: Events) -> State:
         events.append(
             Event("report", {}, PUBLIC, narration.VOTE_NOW + " " + narration.REPORT_FOUND)
         )
-        return state.replace(phase=Phase.REPORT, seq=state.seq + 1, acted=frozenset())
+        return replace(state, phase=Phase.REPORT, seq=state.seq + 1, acted=frozenset())
     events.append(Event("vote", {"seconds": state.config.vote_seconds}, PUBLIC, narration.VOTE_NOW))
-    return state.replace(phase=Phase.VOTING, seq=state.seq + 1, acted=frozenset())
+    return replace(state, phase=Phase.VOTING, seq=state.seq + 1, acted=frozenset())
 
 
-def _point(state: State, seat: int, action: Action, events: Events) -> State:
+def werewolves_point(state: State, seat: int, action: Action, events: Events) -> State:
     points = list(state.points)
     points[seat] = int(action.args[0])
-    state = state.replace(points=tuple(points), acted=state.acted | {seat})
+    state = replace(state, points=tuple(points), acted=state.acted | {seat})
     events.append(Event("pointed", {"seat": seat, "target": points[seat]}, PUBLIC))
     if state.acted >= frozenset(state.holders(Role.WEREWOLF)):
         return resolve_pointing(state, events)
@@ -816,14 +892,21 @@ def finds_seer(state: State, seat: int) -> bool:
     role = state.role(seat)
     if role in FINDS_SEER:
         return True
-    mayor_is_seer = state.mayor is not None and state.cards[state.mayor] is Role.SEER
-    return role is Role.APPRENTICE and mayor_is_seer
+    return role is Role.APPRENTICE and mayor_is_seer(state)
+
+
+def mayor_is_seer(state: State) -> bool:
+    """The Mayor is the Seer when the Mayor's secret role now is the Seer: the centre card,
+    or the role a Doppelgänger-Mayor copied (the Doppelgänger becomes that role for the game).
+    Such a Mayor is offered easier words, the Werewolves win by pointing at them, and the
+    Apprentice takes over as Seer."""
+    return state.mayor is not None and state.role(state.mayor) is Role.SEER
 
 
 def resolve_pointing(state: State, events: Events) -> State:
     if state.config.mode is Mode.COMPANION:
         events.append(Event("report", {}, PUBLIC, narration.REPORT_FOUND))
-        return state.replace(phase=Phase.REPORT, seq=state.seq + 1, acted=frozenset())
+        return replace(state, phase=Phase.REPORT, seq=state.seq + 1, acted=frozenset())
     targets = tuple(sorted({t for t in state.points if t is not None}))
     found = tuple(t for t in targets if finds_seer(state, t))
     if found:
@@ -832,20 +915,20 @@ def resolve_pointing(state: State, events: Events) -> State:
         result = RoundResult(Team.VILLAGE.value, True, (), "the Werewolves missed the Seer")
     else:
         result = RoundResult(Team.VILLAGE.value, True, (), "the Werewolves pointed at no one")
-    return decide(state.replace(revealed=state.revealed | frozenset(targets)), result, events)
+    return decide(replace(state, revealed=state.revealed | frozenset(targets)), result, events)
 
 
-def _ready(state: State, seat: int, action: Action, events: Events) -> State:
-    state = state.replace(acted=state.acted | {seat})
+def ready_to_vote(state: State, seat: int, action: Action, events: Events) -> State:
+    state = replace(state, acted=state.acted | {seat})
     if len(state.acted) == state.n:
         return start_vote(state, events)
     return state
 
 
-def _vote(state: State, seat: int, action: Action, events: Events) -> State:
+def vote(state: State, seat: int, action: Action, events: Events) -> State:
     points = list(state.points)
     points[seat] = int(action.args[0])
-    state = state.replace(points=tuple(points), acted=state.acted | {seat})
+    state = replace(state, points=tuple(points), acted=state.acted | {seat})
     events.append(Event("voted", {"seat": seat}, PUBLIC))
     if len(state.acted) == state.n:
         return resolve_vote(state, events)
@@ -875,10 +958,10 @@ def resolve_vote(state: State, events: Events) -> State:
             result = RoundResult(Team.VILLAGE.value, False, found, "a Werewolf was found")
         else:
             result = RoundResult(Team.WEREWOLVES.value, False, (), "no Werewolf was found")
-    return decide(state.replace(revealed=state.revealed | frozenset(named)), result, events)
+    return decide(replace(state, revealed=state.revealed | frozenset(named)), result, events)
 
 
-def _report(state: State, seat: int, action: Action, events: Events) -> State:
+def report_found(state: State, seat: int, action: Action, events: Events) -> State:
     """Companion mode: the table taps who was found."""
     found = () if action == NONE_FOUND else (int(action.args[0]),)
     if state.guessed:
@@ -888,7 +971,7 @@ def _report(state: State, seat: int, action: Action, events: Events) -> State:
         team = Team.VILLAGE if found else Team.WEREWOLVES
         reason = "a Werewolf was found" if found else "no Werewolf was found"
     result = RoundResult(team.value, bool(state.guessed), found, reason)
-    return decide(state.replace(revealed=state.revealed | frozenset(found)), result, events)
+    return decide(replace(state, revealed=state.revealed | frozenset(found)), result, events)
 
 
 def decide(state: State, result: RoundResult, events: Events) -> State:
@@ -909,7 +992,8 @@ def decide(state: State, result: RoundResult, events: Events) -> State:
             f"{result.reason}. The Magic Word was {state.word!r}.",
         )
     )
-    return state.replace(
+    return replace(
+        state,
         phase=Phase.RESULT,
         seq=state.seq + 1,
         result=result,
@@ -923,11 +1007,11 @@ def whoops(state: State, action: Action, events: Events) -> State:
     """Whoops shows the other ending than the one being played."""
     events.append(Event("whoops", {}, PUBLIC, narration.WHOOPS))
     if state.guessed:
-        return start_discussion(state.replace(ended_by="whoops"), events)
-    return start_pointing(state.replace(ended_by="whoops"), int(action.args[0]), events)
+        return start_discussion(replace(state, ended_by="whoops"), events)
+    return start_pointing(replace(state, ended_by="whoops"), int(action.args[0]), events)
 
 
-def _result(state: State, action: Action, events: Events) -> State:
+def play_again(state: State, action: Action, events: Events) -> State:
     if action == FINISH:
         return finish(state, events)
     difficulty = Difficulty(action.args[0]) if action.args else state.difficulty
@@ -935,8 +1019,15 @@ def _result(state: State, action: Action, events: Events) -> State:
     events.append(
         Event("play_again", {"difficulty": difficulty.value}, PUBLIC, narration.PLAY_AGAIN)
     )
-    again = state.replace(history=(*state.history, state.result), last_mayor=state.mayor)
-    new, more = new_round(again, difficulty)
+    new, more = new_round(
+        state.config,
+        rng=state.rng,
+        seq=state.seq,
+        round=state.round,
+        difficulty=difficulty,
+        last_mayor=state.mayor,
+        history=(*state.history, state.result),
+    )
     events += more
     return new
 
@@ -944,26 +1035,91 @@ def _result(state: State, action: Action, events: Events) -> State:
 def finish(state: State, events: Events) -> State:
     assert state.result is not None
     events.append(Event("over", {"rounds": state.round}, PUBLIC))
-    return state.replace(
-        phase=Phase.OVER, seq=state.seq + 1, history=(*state.history, state.result)
+    return replace(
+        state, phase=Phase.OVER, seq=state.seq + 1, history=(*state.history, state.result)
     )
 
 
-def _claim(state: State, seat: int, action: Action, events: Events) -> State:
+def claim_mayor(state: State, seat: int, action: Action, events: Events) -> State:
     events.append(
         Event("mayor", {"seat": seat}, PUBLIC, narration.mayor_is(state.config.name(seat)))
     )
     events.append(Event("night", {}, PUBLIC, narration.NIGHT_FALLS))
-    state = state.replace(mayor=seat, phase=Phase.NIGHT, seq=state.seq + 1)
+    state = replace(state, mayor=seat, phase=Phase.NIGHT, seq=state.seq + 1)
     return enter_step(state, events)
 
 
 APPLY: dict[Phase, Callable[[State, int, Action, Events], State]] = {
-    Phase.CLAIM_MAYOR: _claim,
-    Phase.NIGHT: _night,
-    Phase.DAY: _day,
-    Phase.POINTING: _point,
-    Phase.DISCUSSION: _ready,
-    Phase.VOTING: _vote,
-    Phase.REPORT: _report,
+    Phase.CLAIM_MAYOR: claim_mayor,
+    Phase.NIGHT: night_action,
+    Phase.DAY: mayor_gives,
+    Phase.POINTING: werewolves_point,
+    Phase.DISCUSSION: ready_to_vote,
+    Phase.VOTING: vote,
+    Phase.REPORT: report_found,
 }
+
+
+# -- teams and the outcome ---------------------------------------------------------------
+
+
+def team_names(config: Config) -> tuple[str, ...]:
+    """The teams a seat can be on (the names the Outcome uses); none in companion mode, where
+    the cards are physical and the app never learns them."""
+    if config.mode is Mode.COMPANION:
+        return ()
+    return tuple(team.value for team in Team)
+
+
+def seat_teams(state: State) -> dict[int, str]:
+    """Every seat's team in the round being played: the team of its card, or of the role a
+    Doppelgänger copied once it has copied (as the Outcome counts it). A new round deals new
+    cards. Empty in companion mode."""
+    if state.config.mode is Mode.COMPANION:
+        return {}
+    teams: dict[int, str] = {}
+    for seat in range(state.n):
+        role = state.role(seat)
+        if role is not None:
+            teams[seat] = role.team.value
+    return teams
+
+
+def outcome(state: State) -> Outcome | None:
+    """The last round decides the match; every round's result is in ``stats['rounds']``."""
+    if state.phase is not Phase.OVER:
+        return None
+    result = state.history[-1]
+    teams: dict[int, str] = {}
+    roles: dict[int, str] = {}
+    for seat in range(state.n):
+        role = state.role(seat)
+        if role is not None:
+            teams[seat] = role.team.value
+            roles[seat] = role.value
+    # In companion mode the app knows only the Mayor's card, so only the Mayor can be named.
+    winners = frozenset(s for s, t in teams.items() if t == result.winning_team)
+    mayor_role = state.cards[state.mayor] if state.mayor is not None else None
+    summary = (
+        f"The {'village' if result.winning_team == Team.VILLAGE.value else 'werewolf'} team "
+        f"wins: {result.reason}."
+    )
+    return Outcome(
+        winners=winners,
+        winning_team=result.winning_team,
+        summary=summary,
+        teams=teams,
+        roles=roles,
+        rounds=len(state.history),
+        stats={
+            "guessed": result.guessed,
+            "ended_by": state.ended_by,
+            "mayor": state.mayor,
+            "mayor_role": mayor_role.value if mayor_role is not None else None,
+            "difficulty": state.difficulty.value,
+            "questions": len(state.questions),
+            "yes_no_left": state.supply.yes_no,
+            "found": list(result.found),
+            "rounds": [r.winning_team for r in state.history],
+        },
+    )

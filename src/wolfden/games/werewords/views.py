@@ -9,21 +9,23 @@ that step runs, and the Mayor's seat sees the secret role and word the Mayor tap
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import asdict, replace
 from typing import Any
 
 from wolfden.engine.rng import Rng
 from wolfden.engine.types import Event, Viewer, ViewerKind, filter_events
-from wolfden.games.werewords.config import Mode, Role
+from wolfden.games.werewords.config import Mode
+from wolfden.games.werewords.roles import Phase, Role, Step
 from wolfden.games.werewords.rules import (
     actors,
     letters,
+    mayor_is_seer,
+    night_step,
     note_value,
     step_holders,
     timer,
 )
-from wolfden.games.werewords.state import SUPPLY, TOKENS, Note, Phase, State, Step
-
-MAYOR_STEPS = (Step.MAYOR_ROLE, Step.MAYOR_WORD, Step.MAYOR_CONFIRM)
+from wolfden.games.werewords.state import Copy, Note, State
 
 
 def knows_word(state: State, seat: int | None) -> bool:
@@ -50,21 +52,27 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         "seats": [{"seat": s, "name": config.name(s)} for s in range(config.players)],
         "round": state.round,
         "phase": state.phase.value,
-        "step": state.night[state.step].value if state.phase is Phase.NIGHT else None,
+        "step": night_step(state).value if state.phase is Phase.NIGHT else None,
         "night": [s.value for s in state.night],
         "timer": {"seconds": seconds, "label": label} if seconds is not None else None,
         "mayor": state.mayor,
         "difficulty": state.difficulty.value,
         "speedwords": config.speedwords,
         "typed_questions": config.typed_questions,
-        "tokens": dict(zip(SUPPLY, state.supply)),
-        "received": [dict(zip(TOKENS, row)) for row in state.received],
+        "tokens": asdict(state.supply),
+        "received": [asdict(row) for row in state.received],
         "table_way_off": state.table_way_off,
         "questions": [
-            {"id": q.id, "seat": q.seat, "text": q.text, "answer": q.answer}
+            {
+                "id": q.id,
+                "seat": q.seat,
+                "text": q.text,
+                "answer": q.answer,
+                "form": None if q.form is None else q.form.to_json(),
+            }
             for q in state.questions
         ],
-        "history": [r._asdict() | {"found": list(r.found)} for r in state.history],
+        "history": [asdict(r) | {"found": list(r.found)} for r in state.history],
     }
     if seat is not None:
         out["you"] = seat_secrets(state, seat)
@@ -130,7 +138,7 @@ def seat_secrets(state: State, seat: int) -> dict[str, Any]:
         now = state.role(seat)
         you["role_now"] = now.value if now is not None else None
     you["notes"] = [_note(state, n) for n in state.notes[seat]]
-    step = state.night[state.step] if state.phase is Phase.NIGHT else None
+    step = night_step(state) if state.phase is Phase.NIGHT else None
     if seat == state.mayor and step is Step.MAYOR_WORD:
         you["choices"] = list(state.candidates)
     if seat == state.mayor and step is Step.MAYOR_ROLE:
@@ -143,7 +151,7 @@ def companion_screen(state: State) -> dict[str, Any]:
     while that step runs, for whoever it calls."""
     if state.phase is not Phase.NIGHT:
         return {}
-    step = state.night[state.step]
+    step = night_step(state)
     word = state.word
     if step is Step.MAYOR_ROLE:
         return {"for": "mayor", "choices": sorted({r.value for r in state.config.role_cards()})}
@@ -159,11 +167,11 @@ def companion_screen(state: State) -> dict[str, Any]:
             "letters": letters(word or "", state.config.fortune_teller_letters),
         }
     if step is Step.APPRENTICE:
-        mayor_is_seer = state.mayor is not None and state.cards[state.mayor] is Role.SEER
+        told = mayor_is_seer(state)
         return {
             "for": step.value,
-            "mayor_is_seer": mayor_is_seer,
-            "word": word if mayor_is_seer else None,
+            "mayor_is_seer": told,
+            "word": word if told else None,
         }
     return {"for": step.value}
 
@@ -259,7 +267,7 @@ def perturb_hidden(state: State, viewer: Viewer, rng: Rng) -> State | None:
         changes.update(_permute(state, perm))
     if not changes:
         return None
-    return state.replace(**changes)
+    return replace(state, **changes)
 
 
 def _permute(state: State, perm: list[int]) -> dict[str, Any]:
@@ -273,8 +281,7 @@ def _permute(state: State, perm: list[int]) -> dict[str, Any]:
         notes[perm[s]] = state.notes[s]
     out: dict[str, Any] = {"cards": tuple(cards), "notes": tuple(notes)}
     if state.copied is not None:
-        d, role, target = state.copied
-        out["copied"] = (perm[d], role, target)
+        out["copied"] = Copy(perm[state.copied.seat], state.copied.role, state.copied.target)
     if state.phase is Phase.NIGHT:
         out["acted"] = frozenset(perm[s] for s in state.acted)
     return out
@@ -302,4 +309,4 @@ def _perturb_companion(state: State, viewer: Viewer, rng: Rng) -> State | None:
             cards = list(state.cards)
             cards[mayor] = options[rng.below(len(options))]
             changes["cards"] = tuple(cards)
-    return state.replace(**changes) if changes else None
+    return replace(state, **changes) if changes else None

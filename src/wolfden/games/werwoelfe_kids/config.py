@@ -53,41 +53,61 @@ class Config:
         Layout.STANDARD,
         "the village: 3x4 (10 people, 2 empty houses) or the extra difficult 4x4 "
         "(13 people, 3 empty houses)",
+        label="Village size",
     )
     doors: Doors | None = option(  # noqa: RUF009
         None,
         "easy (every door looks different) or difficult (all doors look the same); "
         "unset: easy in the 3x4 village, difficult in the 4x4 one",
+        label="Doors",
     )
     too_hard: bool = option(
         False,
         "'too hard for the werewolves?': a dice duel at every discovery, even of a werewolf "
         "already on its Discovered side",
+        label="Too hard for the werewolves (a duel every time)",
+        advanced=True,
     )
     symbol_faces: int = option(
-        1, "how many of a die's 6 faces show the symbol (1 = one in six)", min=1, max=5
+        1,
+        "how many of a die's 6 faces show the symbol (1 = one in six)",
+        min=1,
+        max=5,
+        label="Faces with the symbol (of 6)",
+        advanced=True,
     )
-    dice_per_team: int = option(3, "dice each team rolls in a duel", min=1, max=6)
+    dice_per_team: int = option(
+        3, "dice each team rolls in a duel", min=1, max=6, label="Dice per team", advanced=True
+    )
     duel: DuelMode = option(  # noqa: RUF009
         DuelMode.RACE,
         "race: each team taps to roll its remaining dice, first to finish wins (people); "
         "rounds: both teams roll once per round, a shared finish rolls again (bots, simulation)",
+        label="Dice duel",
+        advanced=True,
     )
     peek_seconds: float = option(
-        5.0, "how long an opened door stays open before it closes by itself", min=1.0, max=60.0
+        5.0,
+        "how long an opened door stays open before it closes by itself",
+        min=1.0,
+        max=60.0,
+        label="Seconds a door stays open",
+        advanced=True,
     )
     notebook: bool = option(
         False,
         "memory aid for young players: each team's view keeps a notebook of what it saw "
         "behind each door (off: the team has to remember)",
+        label="Notebook memory aid",
     )
     handover: bool = option(
         False,
         "one shared device: before each team's turn a hand-over screen waits until that team "
         "taps that it is awake (and the other has turned around)",
+        label="One shared device (hand-over screens)",
     )
     language: Language = option(  # noqa: RUF009
-        Language.EN, "language of narration and sound cues: en or de"
+        Language.EN, "language of narration and sound cues: en or de", label="Language"
     )
 
     @property

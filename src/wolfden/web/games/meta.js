@@ -1,85 +1,24 @@
 // What the home screen and the lobby say about each game before any match: a line to choose
-// by, the options in plain words, and the rules in brief. (The full rules: docs/games/*.md.)
+// by and the rules in brief (the full rules: docs/games/*.md). The options' labels and help
+// come from the server with the game (specOf).
 
 export const BLURBS = {
-  werewolf: "The party classic: secret roles, nights of Werewolves, a Seer and a Guardian, days of talk and votes. 7–12 players.",
-  werewords: "Guess the Magic Word with yes/no questions while hidden Werewolves steer you wrong. 4–20 players.",
+  werewolf: "The party classic: secret roles, nights of Werewolves, a Seer and a Guardian, days of talk and votes.",
+  werewords: "Guess the Magic Word with yes/no questions while hidden Werewolves steer you wrong.",
   "werwoelfe-kids": "For children: find the three werewolves hidden in the village before they drive out eight people. Two teams.",
   "robbers-horror": "A trick-taking card game where partnerships are hidden until the cards are played.",
 };
 
-export const SPECS = {
-  werewolf: {
-    hidden: ["names", "villager_only"],
-    advanced: ["werewolves", "seers", "guardians", "pack_rounds", "min_night_seconds", "dead_see_all", "round_limit"],
-    labels: {
-      players: "Players",
-      werewolves: "Werewolves (custom)",
-      seers: "Seers (custom)",
-      guardians: "Guardians (custom)",
-      night_seconds: "Longest night (seconds)",
-      min_night_seconds: "Shortest night (seconds)",
-      pack_rounds: "Werewolf pick rounds",
-      discussion_seconds: "Day discussion (seconds)",
-      vote_seconds: "Time to vote (seconds)",
-      public_ballots: "Show who voted for whom",
-      round_limit: "Round limit (0 = none)",
-      dead_see_all: "Eliminated players see everything",
-    },
-  },
-};
-
-SPECS.werewords = {
-  hidden: ["last_mayor"],
-  advanced: [
-    "roles", "easier_for_seer_mayor", "fortune_teller_letters", "speedwords_day_seconds", "pointing_seconds",
-    "discussion_seconds", "vote_seconds", "night_step_seconds", "word_choice_seconds", "result_seconds",
-    "yes_no_tokens", "maybe_tokens", "so_close_tokens", "way_off_tokens", "correct_tokens", "categories", "max_age",
-    "words_easy", "words_medium", "words_hard", "words_ridiculous",
-  ],
-  labels: {
-    players: "Players",
-    mode: "How you play",
-    deluxe: "Deluxe roles",
-    difficulty: "Word difficulty",
-    word_choices: "Words the Mayor chooses from",
-    typed_questions: "Type questions on phones",
-    day_seconds: "Day timer (seconds)",
-    speedwords: "Speedwords",
-    words_easy: "Your own easy words",
-    words_medium: "Your own medium words",
-    words_hard: "Your own hard words",
-    words_ridiculous: "Your own ridiculous words",
-  },
-};
-
-SPECS["robbers-horror"] = {
-  advanced: ["first_dealer", "icons", "show_history"],
-  labels: {
-    players: "Players",
-    deals: "Deals in the match",
-    first_dealer: "First dealer (seat from 0)",
-    icons: "Icons per rank 1–15",
-    show_last_trick: "Show the last trick",
-    show_history: "Show every trick of the deal",
-  },
-};
-
-SPECS["werwoelfe-kids"] = {
-  advanced: ["symbol_faces", "dice_per_team", "duel", "peek_seconds", "too_hard"],
-  labels: {
-    layout: "Village size",
-    doors: "Doors",
-    too_hard: "Too hard for the werewolves (a duel every time)",
-    symbol_faces: "Faces with the symbol (of 6)",
-    dice_per_team: "Dice per team",
-    duel: "Dice duel",
-    peek_seconds: "Seconds a door stays open",
-    notebook: "Notebook memory aid",
-    handover: "One shared device (hand-over screens)",
-    language: "Language",
-  },
-};
+/** How the options form shows a game's options: labels, hidden and advanced fields, all from
+ * the game's Config as GET /api/games describes it (one place: the game's config.py). */
+export function specOf(game) {
+  const options = (game && game.options) || [];
+  return {
+    labels: Object.fromEntries(options.filter((o) => o.label).map((o) => [o.name, o.label])),
+    hidden: options.filter((o) => o.hidden).map((o) => o.name),
+    advanced: options.filter((o) => o.advanced).map((o) => o.name),
+  };
+}
 
 export const RULES = {
   werewolf: [

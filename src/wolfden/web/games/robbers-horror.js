@@ -2,7 +2,7 @@
 // effective suit and rank, the last trick, piles, chips, the deal's scoring and the scoreboard.
 
 import { h } from "../js/dom.js";
-import { button } from "../js/ui.js";
+import { button, countdown } from "../js/ui.js";
 
 const SPECIAL = { W: "Werewolf", S: "Seer", K: "Knife", T: "Traitor" };
 const SPECIAL_MARK = { W: "☾", S: "◉", K: "⚔", T: "⚑" };
@@ -19,6 +19,81 @@ function nameOf(ctx, seat) {
 function cardWords(card) {
   if (SPECIAL[card]) return SPECIAL[card];
   return `${SUIT_NAMES[card[0]] || card[0]} ${card.slice(1)}`;
+}
+
+/** "Chest 17" for the rules' "C17", or "trump 16" as it stands. */
+function countedWords(text) {
+  const m = /^([CR])(\d+)$/.exec(text || "");
+  return m ? `${SUIT_NAMES[m[1]]} ${m[2]}` : text;
+}
+
+function namesList(name, seats) {
+  const names = seats.map(name);
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0] || "nobody";
+}
+
+const LEAD_WORDS = { C: "chests led, robbers trump", R: "robbers led, chests trump" };
+
+/** A scored deal, every step of its arithmetic, in people's names and the cards' names. */
+function scoreLines(d, name, iconTable) {
+  const lines = [];
+  const robbers = d.seats.filter((s) => s.team === "robbers").map((s) => s.seat);
+  const wolves = d.seats.filter((s) => s.team !== "robbers").map((s) => s.seat);
+  for (const s of d.seats) {
+    const wolf = s.role === "werewolf";
+    const scored = wolf ? "R" : "C";
+    const terms = (s.pile || []).filter((c) => c[0] === scored && /^\w\d+$/.test(c)).map((c) => `${cardWords(c)}: ${iconTable[Number(c.slice(1)) - 1] ?? 0}`);
+    let line = `${name(s.seat)}, ${ROLE_NAMES[s.role] || s.role}: ${wolf ? "robber" : "chest"} icons ${terms.length ? `${terms.join(" + ")} = ${s.icons}` : "none = 0"}`;
+    if (s.halved) line += `; took ${wolf ? "a Knife" : "a Werewolf"}, halved (rounded down) to ${s.points}`;
+    lines.push(line);
+  }
+  const team = (label, seats, t, others, what) => {
+    const pts = seats.map((x) => d.seats[x].points);
+    const sum = pts.length > 1 ? `${pts.join(" + ")} = ${t.sum}` : String(t.sum);
+    return `${label} (${namesList(name, seats)}): ${sum} × ${others} ${what}${others === 1 ? "" : "s"} = ${t.total}`;
+  };
+  lines.push(team("Robber team", robbers, d.robbers, wolves.length, "werewolf-team player"));
+  lines.push(team("Werewolf team", wolves, d.werewolves, robbers.length, "robber-team player"));
+  if (!d.winner) lines.push(`Tie at ${d.robbers.total}: nobody wins deal ${d.deal}, no game points.`);
+  else {
+    const won = d.winner === "robbers" ? robbers : wolves;
+    lines.push(`${TEAM_NAMES[d.winner].replace(/^t/, "T")} wins deal ${d.deal}: ${namesList(name, won)} ${won.length === 1 ? "scores" : "score"} 1 game point.`);
+  }
+  return lines;
+}
+
+/** What happened, told with people's names and the cards' names (the rules' own texts speak
+ * of 0-based seats and card codes). Null: the rules' text as it is. */
+function describe(e, { name, view }) {
+  const d = e;
+  const iconTable = (view && view.icons) || [];
+  switch (e.type) {
+    case "deal":
+      return `Deal ${d.deal} of ${d.deals}: ${name(d.dealer)} deals ${d.hand_size} cards each; ${name(d.leader)} leads.`;
+    case "play":
+      return `${name(d.seat)} plays ${cardWords(d.card)}.`;
+    case "chip":
+      return d.chip === "werewolf"
+        ? `${name(d.seat)} takes a Werewolf chip: ${name(d.seat)} is a Werewolf.`
+        : `${name(d.seat)} takes the Traitor chip: ${name(d.seat)} is on the werewolf team.`;
+    case "trick": {
+      const place = (d.winner - d.leader + d.cards.length) % d.cards.length;
+      const card = d.winning_card || d.cards[place];
+      const counted = d.effective ? d.effective[place] : card;
+      const counting = counted && counted !== card ? ` (counting as ${countedWords(counted)})` : "";
+      return `Trick ${d.number}, ${LEAD_WORDS[d.lead_suit] || "special cards only"}: ${name(d.winner)} takes it with ${cardWords(card)}${counting}.`;
+    }
+    case "score":
+      return d.seats ? scoreLines(d, name, iconTable).join("\n") : null;
+    case "match_over": {
+      const winners = d.winners || [];
+      const top = winners.length ? d.points[winners[0]] : 0;
+      const pts = `${top} game point${top === 1 ? "" : "s"}`;
+      return winners.length === 1 ? `${name(winners[0])} wins the match with ${pts}.` : `${namesList(name, winners)} share the win with ${pts} each.`;
+    }
+    default:
+      return null;
+  }
 }
 
 function icons(ctx, card) {
@@ -167,7 +242,52 @@ function lastDeal(ctx) {
     ),
     h("p", {}, `Robbers: ${d.robbers.sum} × ${d.robbers.multiplier} = ${d.robbers.total}. Werewolves: ${d.werewolves.sum} × ${d.werewolves.multiplier} = ${d.werewolves.total}.`),
     d.undealt ? h("p", {}, "The undealt card was ", face(ctx, d.undealt, { small: true }), ".") : null,
-    d.steps && d.steps.length ? h("ol", { class: "steps" }, d.steps.map((line) => h("li", {}, line))) : null,
+    h("ol", { class: "steps" }, scoreLines(d, (seat) => nameOf(ctx, seat), ctx.view.icons || []).map((line) => h("li", {}, line))),
+  );
+}
+
+/** How long a scored deal stays on a screen by itself before the next deal shows. */
+export const HOLD_SECONDS = 30;
+
+function now(ctx) {
+  return ctx.serverNow ? ctx.serverNow() : Date.now() / 1000;
+}
+
+/** A deal just scored: it stays on this screen, with a visible countdown, until the player
+ * continues (or the countdown ends); the next deal's hand waits below it. */
+function heldDeal(ctx) {
+  const d = ctx.view.last_deal;
+  if (!d || ctx.view.phase === "over") return null;
+  const local = ctx.local;
+  if (local.continuedDeal === d.deal) return null;
+  if (!local.held || local.held.deal !== d.deal) {
+    local.held = { deal: d.deal, at: now(ctx) + HOLD_SECONDS };
+    clearTimeout(local.holdTimer);
+    local.holdTimer = setTimeout(() => {
+      if (ctx.local.held && ctx.local.held.deal === d.deal) ctx.local.continuedDeal = d.deal;
+      ctx.rerender();
+    }, HOLD_SECONDS * 1000);
+  }
+  if (now(ctx) >= local.held.at) return null;
+  const goOn = () => {
+    local.continuedDeal = d.deal;
+    clearTimeout(local.holdTimer);
+    ctx.rerender();
+  };
+  return h(
+    "section",
+    { class: "panel deal-held", "aria-labelledby": "held-title" },
+    h("h2", { id: "held-title" }, `Deal ${d.deal} scored: ${d.winner ? `${TEAM_NAMES[d.winner]} wins` : "a tie"}`),
+    countdown({ at: local.held.at, seconds: HOLD_SECONDS, label: `Deal ${ctx.view.deal} shows in` }),
+    h(
+      "table",
+      { class: "score-table compact" },
+      h("caption", { class: "visually-hidden" }, `How deal ${d.deal} was scored`),
+      h("thead", {}, h("tr", {}, ["Player", "Role", "Points", "Game points"].map((t) => h("th", { scope: "col" }, t)))),
+      h("tbody", {}, d.seats.map((s) => h("tr", {}, h("th", { scope: "row" }, nameOf(ctx, s.seat)), h("td", {}, ROLE_NAMES[s.role] || s.role), h("td", {}, String(s.points)), h("td", {}, String((d.game_points || [])[s.seat] ?? ""))))),
+    ),
+    h("ol", { class: "steps" }, scoreLines(d, (seat) => nameOf(ctx, seat), ctx.view.icons || []).map((line) => h("li", {}, line))),
+    button(`Continue to deal ${ctx.view.deal}`, goOn, { cls: "btn-primary btn-wide", key: "continue-deal" }),
   );
 }
 
@@ -194,6 +314,16 @@ function render(ctx) {
   const view = ctx.view;
   const over = view.phase === "over";
   const turnLine = !over && view.turn !== null ? h("p", { class: "lead" }, view.turn === view.seat ? "Your turn." : `${nameOf(ctx, view.turn)} is playing.`) : null;
+  const held = heldDeal(ctx);
+  if (held)
+    return h(
+      "div",
+      { class: "robbers" },
+      h("h1", { class: "phase-title" }, `Deal ${view.last_deal.deal} is scored`),
+      held,
+      view.turn === view.seat ? h("p", { class: "lead" }, "Your turn waits in the next deal.") : null,
+      scoreboard(ctx),
+    );
   return h(
     "div",
     { class: "robbers" },
@@ -222,5 +352,6 @@ export default {
   render,
   privacy: true,
   cues,
+  describe,
   mood: (view) => (view.phase === "over" ? "dusk" : "night"),
 };

@@ -374,6 +374,47 @@ function discussionPanel(ctx) {
   );
 }
 
+// Structured talk (the talk option): today's public claims, and the buttons to make one.
+const CLAIM_KINDS = [
+  ["suspect", "I suspect…", []],
+  ["trust", "I trust…", []],
+  ["claim_check", "I checked…: a Werewolf", ["werewolf"]],
+  ["claim_check", "I checked…: not a Werewolf", ["clear"]],
+  ["claim_protect", "I protected…", []],
+];
+let talkKind = 0;
+
+function claimWords(view, c) {
+  const target = c.target === undefined ? "" : seatName(view, c.target);
+  if (c.claim === "claim_role") return `I am the ${ROLE_NAMES[c.role] || c.role}.`;
+  if (c.claim === "claim_check") return `I checked ${target}: ${c.werewolf ? "a Werewolf" : "not a Werewolf"}.`;
+  if (c.claim === "suspect") return `I suspect ${target}.`;
+  if (c.claim === "trust") return `I trust ${target}.`;
+  return `I protected ${target}.`;
+}
+
+function talkPanel(ctx) {
+  const view = ctx.view;
+  const today = (view.claims || []).filter((c) => c.round === view.round);
+  const parts = [];
+  if (today.length) parts.push(h("ul", { class: "claims" }, today.map((c) => h("li", {}, h("strong", {}, seatName(view, c.seat)), `: “${claimWords(view, c)}”`))));
+  if (ctx.can("quiet")) {
+    const left = view.you.claims_left;
+    parts.push(h("p", {}, `You may make ${left} more claim${left === 1 ? "" : "s"} today. Claims change nothing in the rules; anyone may lie.`));
+    parts.push(h("div", { class: "target-grid", role: "group", "aria-label": "Claim a role" },
+      ctx.legalNamed("claim_role").map((a) => button(`I am the ${ROLE_NAMES[a.args[0]] || a.args[0]}`, () => ctx.act(a), { cls: "target", key: `claim-role-${a.args[0]}`, disabled: ctx.busy }))));
+    const [name, label, extra] = CLAIM_KINDS[talkKind];
+    parts.push(h("div", { class: "target-grid", role: "group", "aria-label": "What to say about a player" },
+      CLAIM_KINDS.map(([, text], i) => button(text, () => { talkKind = i; ctx.rerender(); }, { cls: i === talkKind ? "target chosen" : "target", pressed: i === talkKind, key: `claim-kind-${i}` }))));
+    const targets = living(view).filter((seat) => ctx.can(name, seat, ...extra));
+    parts.push(h("div", { class: "target-grid", role: "group", "aria-label": label },
+      targets.map((seat) => button(seatName(view, seat), () => ctx.act({ name, args: [seat, ...extra] }), { cls: "target", key: `claim-${name}-${extra.join("")}-${seat}`, action: [name, seat, ...extra].join(" "), disabled: ctx.busy }))));
+    parts.push(button("Nothing more to say today", () => ctx.act({ name: "quiet", args: [] }), { cls: "btn-quiet btn-wide", key: "quiet", disabled: ctx.busy }));
+  }
+  if (!parts.length) return null;
+  return h("section", { class: "panel talk", "aria-labelledby": "talk-title" }, h("h2", { id: "talk-title" }, "Claims"), parts);
+}
+
 function ending(ctx) {
   const view = ctx.view;
   const outcome = ctx.outcome || {};
@@ -404,13 +445,38 @@ function ending(ctx) {
   );
 }
 
+// The table screen tells the night's script as a moderator would: one line at a time, each
+// with its pause (the phase's time shared out, between 3 and 8 seconds a line), the line being
+// said large, the lines said before it small, the lines still to come not yet shown.
+const PACE_MIN = 3;
+const PACE_MAX = 8;
+
+function pacedNarration(ctx, lines) {
+  const view = ctx.view;
+  if (!lines.length) return h("ol", { class: "narration" });
+  const local = ctx.local;
+  const now = Date.now() / 1000;
+  const key = [ctx.match, view.phase, view.day, view.round, lines.join("\n")].join("|");
+  if (!local.narr || local.narr.key !== key) local.narr = { key, start: now };
+  const total = ctx.deadline && ctx.deadline.seconds ? ctx.deadline.seconds : lines.length * PACE_MIN;
+  const pace = Math.min(PACE_MAX, Math.max(PACE_MIN, total / (lines.length + 1)));
+  const at = Math.min(lines.length - 1, Math.floor((now - local.narr.start) / pace));
+  clearTimeout(local.narrTimer);
+  if (at < lines.length - 1) local.narrTimer = setTimeout(() => ctx.rerender(), Math.max(50, (local.narr.start + (at + 1) * pace - now) * 1000 + 20));
+  return h(
+    "ol",
+    { class: "narration paced", "aria-live": "polite" },
+    lines.slice(0, at + 1).map((line, i) => h("li", { class: i === at ? "current" : "said", "aria-current": i === at ? "step" : null }, line)),
+  );
+}
+
 function tablePanel(ctx) {
   const view = ctx.view;
   return h(
     "section",
     { class: "panel table-narration", "aria-labelledby": "narr-title" },
     h("h2", { id: "narr-title", class: "visually-hidden" }, "Narration"),
-    h("ol", { class: "narration" }, (view.narration || []).map((line) => h("li", {}, line))),
+    pacedNarration(ctx, view.narration || []),
     view.ballot ? h("p", { class: "progress big" }, `${view.ballot.cast} of ${view.ballot.voters} have voted.`) : null,
   );
 }
@@ -426,7 +492,7 @@ function render(ctx) {
     return h("div", { class: "werewolf" }, parts);
   }
   if (ctx.isTable || !you) {
-    parts.push(tablePanel(ctx), announcements(ctx), village(ctx));
+    parts.push(tablePanel(ctx), announcements(ctx), view.phase === "discussion" ? talkPanel(ctx) : null, village(ctx));
     if (!ctx.isTable) parts.splice(1, 0, h("p", { class: "lead" }, "You are watching: you see only what is public."));
     return h("div", { class: "werewolf" }, parts);
   }
@@ -439,7 +505,7 @@ function render(ctx) {
     else {
       if (!you.alive) parts.push(h("p", { class: "lead" }, "You are out."));
       parts.push(announcements(ctx));
-      if (view.phase === "discussion") parts.push(discussionPanel(ctx));
+      if (view.phase === "discussion") parts.push(discussionPanel(ctx), talkPanel(ctx));
       if (view.ballot) parts.push(ballotPanel(ctx, you));
     }
     parts.push(village(ctx));
@@ -458,7 +524,7 @@ function render(ctx) {
     else if (!other) parts.push(sleepPanel(ctx));
   }
   if (view.phase !== "night") parts.push(announcements(ctx));
-  if (view.phase === "discussion") parts.push(discussionPanel(ctx));
+  if (view.phase === "discussion") parts.push(discussionPanel(ctx), talkPanel(ctx));
   if (view.ballot) parts.push(ballotPanel(ctx, you));
   if (ctx.legal.length) parts.push(card);
   parts.push(village(ctx));

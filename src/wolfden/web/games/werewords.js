@@ -2,7 +2,7 @@
 // the Mayor's tokens with what remains, both endings with their timers, Whoops and Play Again,
 // and the shared device's screens in companion mode.
 
-import { h } from "../js/dom.js";
+import { h, setVar } from "../js/dom.js";
 import { humanize } from "../js/options.js";
 import { button } from "../js/ui.js";
 
@@ -258,10 +258,7 @@ function questionLog(ctx) {
               h("span", { class: "asker" }, nameOf(ctx, q.seat), ": "),
               h("span", { class: "q-text" }, q.text),
               " ",
-              q.answer ? tokenBadge(q.answer) : h("span", { class: "waiting" }, "waiting for the Mayor"),
-              mayor && mine.length
-                ? h("div", { class: "token-buttons", role: "group", "aria-label": `Answer ${nameOf(ctx, q.seat)}` }, mine.map((a) => tokenButton(ctx, a, a.args[1])))
-                : null,
+              q.answer ? tokenBadge(q.answer) : h("span", { class: "waiting" }, mayor && mine.length ? "on your token pad" : "waiting for the Mayor"),
             );
           }),
         )
@@ -285,45 +282,91 @@ function tokenButton(ctx, action, token) {
       "data-key": `ww-${action.name}-${action.args.join("-")}`,
       on: { click: () => ctx.act(action) },
     },
-    h("span", { "aria-hidden": "true" }, TOKEN_MARKS[token]),
-    ` ${TOKEN_NAMES[token]}`,
-    h("span", { class: "count" }, ` (${left} left)`),
+    h("span", { class: "pad-mark", "aria-hidden": "true" }, TOKEN_MARKS[token]),
+    h("span", { class: "pad-name" }, TOKEN_NAMES[token]),
+    h("span", { class: "count", "aria-label": `${left} left` }, String(left)),
   );
 }
 
+/** The Mayor's screen, like the physical tokens: the question being answered on top (the oldest
+ * typed question waiting, or a spoken question from the player chosen), one large pad of tokens
+ * below with what is left of each on its button. */
 function mayorPanel(ctx) {
   const view = ctx.view;
   const gives = ctx.legalNamed("give");
+  const answers = ctx.legalNamed("answer");
   const wayoff = ctx.legalNamed("wayoff");
-  if (!gives.length && !wayoff.length && !ctx.can("no_more_tokens") && !ctx.legalNamed("correct").length) return null;
+  const companionCorrect = ctx.legalNamed("correct");
+  if (!gives.length && !answers.length && !wayoff.length && !ctx.can("no_more_tokens") && !companionCorrect.length) return null;
+  const waiting = (view.questions || []).filter((q) => !q.answer && answers.some((a) => a.args[0] === q.id));
+  const question = waiting[0];
   const players = [...new Set(gives.map((a) => a.args[0]))];
   const chosen = players.includes(ctx.local.giveTo) ? ctx.local.giveTo : players[0];
-  const select = players.length
-    ? h(
-        "select",
-        { id: "give-to", "data-key": "give-to", on: { change: () => { ctx.local.giveTo = Number(select.value); ctx.rerender(); } } },
-        players.map((s) => h("option", { value: String(s), selected: s === chosen }, nameOf(ctx, s))),
-      )
-    : null;
-  const companionCorrect = ctx.legalNamed("correct");
+  // A question asked aloud can be answered while typed ones wait: the Mayor switches the pad.
+  const spoken = players.length && (!question || ctx.local.spokenPad);
+  const switchTo = (on) => () => { ctx.local.spokenPad = on; ctx.rerender(); };
+  let top = null;
+  let keys = [];
+  let switcher = null;
+  if (question && !spoken) {
+    top = h(
+      "div",
+      { class: "pad-question", role: "status" },
+      h("p", { class: "pad-asker" }, `${nameOf(ctx, question.seat)} asks`, waiting.length > 1 ? h("span", { class: "muted" }, ` · ${waiting.length - 1} more waiting`) : null),
+      h("p", { class: "pad-text" }, question.text),
+    );
+    if (players.length) switcher = button("Answer a question asked aloud instead", switchTo(true), { cls: "btn-small", key: "pad-spoken" });
+    keys = answers.filter((a) => a.args[0] === question.id);
+    const unclear = ctx.legalNamed("unclear").find((a) => a.args[0] === question.id);
+    if (unclear && !switcher) switcher = button("Unclear: a Maybe, and ask from the list", () => ctx.act(unclear), { cls: "btn-small", key: "pad-unclear", disabled: ctx.busy });
+  } else if (spoken) {
+    const select = h(
+      "select",
+      { id: "give-to", "data-key": "give-to", on: { change: () => { ctx.local.giveTo = Number(select.value); ctx.rerender(); } } },
+      players.map((s) => h("option", { value: String(s), selected: s === chosen }, nameOf(ctx, s))),
+    );
+    top = h(
+      "div",
+      { class: "pad-question field" },
+      h("label", { for: "give-to" }, "A question asked aloud by"),
+      select,
+    );
+    if (question) switcher = button(`Back to ${nameOf(ctx, question.seat)}'s typed question`, switchTo(false), { cls: "btn-small", key: "pad-typed" });
+    keys = gives.filter((a) => a.args[0] === chosen);
+  }
+  const target = question && !spoken ? question.seat : chosen;
   return h(
     "section",
     { class: "panel action-panel mayor-panel", "aria-labelledby": "ww-mayor" },
-    h("h2", { id: "ww-mayor" }, "Mayor: answer with tokens"),
-    players.length
-      ? [
-          h("div", { class: "field" }, h("label", { for: "give-to" }, "A spoken question from"), select),
-          h("div", { class: "token-buttons", role: "group", "aria-label": "Give a token" }, gives.filter((a) => a.args[0] === chosen).map((a) => tokenButton(ctx, a, a.args[1]))),
-        ]
-      : null,
+    h("h2", { id: "ww-mayor" }, "Mayor: answer with a token"),
+    top,
+    keys.length ? h("div", { class: "token-pad", role: "group", "aria-label": "Tokens" }, keys.map((a) => tokenButton(ctx, a, a.args[a.args.length - 1]))) : null,
+    switcher,
     wayoff.length
       ? h("div", { class: "wayoff" }, h("p", {}, `Way way off (${remaining(ctx, "way_off")} left): when the guesses are far from the word.`),
-          h("div", { class: "row" }, wayoff.filter((a) => a.args[0] === "table" || a.args[0] === chosen).map((a) =>
+          h("div", { class: "row" }, wayoff.filter((a) => a.args[0] === "table" || a.args[0] === target).map((a) =>
             h("button", { type: "button", class: "btn", disabled: ctx.busy, "data-action": `wayoff ${a.args[0]}`, "data-key": `ww-wayoff-${a.args[0]}`, on: { click: () => ctx.act(a) } }, a.args[0] === "table" ? "Way way off: to the table" : `Way way off: to ${nameOf(ctx, a.args[0])}`))))
       : null,
     companionCorrect.length ? [h("p", {}, "Correct! Who guessed it?"), actionButtons(ctx, companionCorrect, (a) => nameOf(ctx, a.args[0]))] : null,
     ctx.can("no_more_tokens") ? button("No more Yes/No tokens", () => ctx.act({ name: "no_more_tokens", args: [] }), { key: "no-more" }) : null,
   );
+}
+
+/** A person typing holds a place on the floor: the room hears of it now and then while the
+ * draft grows, and when it is gone. */
+function holdPlace(ctx, text) {
+  if (!ctx.drafting) return;
+  const now = Date.now();
+  const local = ctx.local;
+  if (text.trim()) {
+    if (!local.draftSentAt || now - local.draftSentAt > 10000) {
+      local.draftSentAt = now;
+      ctx.drafting(true);
+    }
+  } else if (local.draftSentAt) {
+    local.draftSentAt = 0;
+    ctx.drafting(false);
+  }
 }
 
 function askForm(ctx) {
@@ -337,7 +380,7 @@ function askForm(ctx) {
     type: "text", id: "ask-text", maxlength: "140", autocomplete: "off", "data-key": "ask-text",
     placeholder: botMayor ? "Is it an animal?  ·  Is it peach?" : "Is it an animal?",
     value: ctx.local.askDraft || "",
-    on: { input: () => { ctx.local.askDraft = input.value; } },
+    on: { input: () => { ctx.local.askDraft = input.value; holdPlace(ctx, input.value); } },
   });
   const form = h(
     "form",
@@ -345,6 +388,7 @@ function askForm(ctx) {
     h("label", { for: "ask-text" }, "Ask a yes/no question (up to 140 characters)"),
     h("div", { class: "row" }, input, h("button", { type: "submit", class: "btn btn-primary", disabled: ctx.busy || !open, "data-key": "ask-send" }, "Ask")),
     open ? null : h("p", { class: "muted", role: "status" }, "One question at a time: you can send yours when the Mayor has answered. What you type stays here."),
+    h("p", { class: "hint" }, "While you type, the bots wait: your question holds its place."),
     botMayor
       ? h("p", { class: "hint bot-mayor-hint" }, "The Mayor is a bot. It understands a guess of the word (",
           h("q", {}, "Is it peach?"), ", ", h("q", {}, "peach?"), ") and a category (", h("q", {}, "Is it an animal?"), ", ",
@@ -359,6 +403,7 @@ function askForm(ctx) {
         if (ok) {
           input.value = "";
           ctx.local.askDraft = "";
+          ctx.local.draftSentAt = 0; // the question sent ends the hold
         }
       });
   });
@@ -396,8 +441,15 @@ function pointsPanel(ctx) {
     else if (view.you) parts.push(h("p", { class: "result" }, "Your vote is in."));
     parts.push(h("p", { class: "muted" }, `Voted: ${(view.voted || []).length} of ${view.players}`));
   } else if (view.phase === "report") {
-    parts.push(h("p", {}, "Tap who was found: the Seer (if the word was found) or a Werewolf (if not)."));
-    if (legal.length) parts.push(actionButtons(ctx, legal, (a) => (a.name === "found" ? nameOf(ctx, a.args[0]) : "Nobody was found")));
+    const guessed = Boolean(view.ending && view.ending.guessed);
+    parts.push(h("p", {}, guessed ? "The Werewolves pointed: did they find the Seer? Tap who was found." : "The village pointed: did they find a Werewolf? Tap who was found."));
+    // The Mayor's own secret role is known here: a Mayor who is not the one sought (the Seer
+    // when the word was found, else a Werewolf) cannot be the one found.
+    const you = view.you || {};
+    const mayorRole = you.mayor ? you.role_now || you.role : null;
+    const sought = guessed ? "seer" : "werewolf";
+    const offered = legal.filter((a) => !(a.name === "found" && mayorRole && a.args[0] === view.mayor && mayorRole !== sought));
+    if (offered.length) parts.push(actionButtons(ctx, offered, (a) => (a.name === "found" ? nameOf(ctx, a.args[0]) : "Nobody was found")));
   } else if (view.phase === "claim_mayor") {
     parts.push(h("p", {}, "Whoever holds the Mayor card: show it and tap below."));
     if (ctx.can("claim")) parts.push(button("I have the Mayor card", () => ctx.act({ name: "claim", args: [] }), { cls: "btn-primary btn-wide", key: "claim" }));
@@ -438,6 +490,14 @@ function againLabel(a) {
   return humanize(a.name);
 }
 
+/** A word as large as the screen allows, smaller the longer its longest word is: a phrase
+ * may wrap between its words, a word is never broken. */
+function bigWord(content, text) {
+  const node = h("p", { class: "big-word" }, content);
+  setVar(node, "--len", Math.max(...String(text).split(/\s+/).map((w) => w.length)));
+  return node;
+}
+
 function companionScreen(ctx) {
   const screen = ctx.view.screen;
   if (!screen || !screen.for) return null;
@@ -458,11 +518,33 @@ function companionScreen(ctx) {
     "section",
     { class: "panel companion-screen", "aria-labelledby": "ww-comp" },
     h("h2", { id: "ww-comp" }, `Only ${who}: look now`),
-    screen.word ? h("p", { class: "big-word" }, h("strong", { class: "magic-word" }, screen.word)) : null,
-    screen.letters ? h("p", { class: "big-word" }, screen.letters) : null,
+    screen.word ? bigWord(h("strong", { class: "magic-word" }, screen.word), screen.word) : null,
+    screen.letters ? bigWord(screen.letters, screen.letters) : null,
     screen.mayor_is_seer === false ? h("p", {}, "The Mayor is not the Seer.") : null,
     screen.choices ? h("p", {}, "The Mayor chooses on their phone.") : null,
   );
+}
+
+const SHOW_SECONDS = 10;
+
+/** Companion mode's day: the shared device lies on the table where everyone sees it, so the
+ * Mayor's word and card stay hidden until the Mayor taps to see them, and hide again by
+ * themselves a few seconds later. */
+function guardedDay(ctx) {
+  const view = ctx.view;
+  if (!ctx.device || view.mode !== "companion" || view.phase !== "day" || !(view.you && view.you.mayor)) return ctx;
+  const local = ctx.local;
+  const shown = (local.dayShownUntil || 0) > Date.now();
+  return {
+    ...ctx,
+    hidden: !shown,
+    reveal: () => {
+      local.dayShownUntil = Date.now() + SHOW_SECONDS * 1000;
+      clearTimeout(local.dayTimer);
+      local.dayTimer = setTimeout(() => ctx.rerender(), SHOW_SECONDS * 1000 + 50);
+      ctx.rerender();
+    },
+  };
 }
 
 function render(ctx) {
@@ -476,6 +558,7 @@ function render(ctx) {
     return h("div", { class: "werewords" }, parts);
   }
   if (ctx.isTable) parts.push(companionScreen(ctx));
+  ctx = guardedDay(ctx);
   parts.push(wordPanel(ctx), cardPanel(ctx));
   if (view.phase === "night" && !ctx.isTable) parts.push(nightPanel(ctx));
   if (view.phase === "night" && ctx.isTable) parts.push(h("section", { class: "panel" }, h("ol", { class: "night-steps" }, view.night.map((s) => h("li", { class: s === view.step ? "current" : null, "aria-current": s === view.step ? "step" : null }, STEP_TITLES[s] || s)))));
@@ -488,7 +571,7 @@ function render(ctx) {
 /** The host's controls: "Whoops" naming a guesser is one choice, not a button per player. */
 function hostPanel(ctx) {
   const named = ctx.hostActions.filter((a) => a.name === "whoops" && a.args.length);
-  const rest = ctx.hostActions.filter((a) => !(a.name === "whoops" && a.args.length));
+  const rest = ctx.hostActions.filter((a) => !(a.name === "whoops" && a.args.length) && !isMore(a));
   const out = rest.map((a) => button(hostLabel(a, ctx), () => ctx.hostAct(a), { cls: a.name === "next" ? "btn-primary" : "", key: `host-${a.name}-${a.args.join("-")}`, disabled: ctx.busy }));
   if (named.length) {
     const select = h("select", { id: "whoops-who", "data-key": "whoops-who", class: "small-select" }, named.map((a) => h("option", { value: String(a.args[0]) }, nameOf(ctx, a.args[0]))));
@@ -500,6 +583,15 @@ function hostPanel(ctx) {
     );
   }
   return out;
+}
+
+/** A host action kept behind "More": playing again at another difficulty. */
+function isMore(a) {
+  return a.name === "play_again" && a.args.length > 0;
+}
+
+function hostMore(ctx) {
+  return ctx.hostActions.filter(isMore).map((a) => button(hostLabel(a, ctx), () => ctx.hostAct(a), { key: `host-${a.name}-${a.args.join("-")}`, disabled: ctx.busy }));
 }
 
 function hostLabel(action, ctx) {
@@ -516,6 +608,34 @@ function hostLabel(action, ctx) {
     default:
       return humanize(action.name);
   }
+}
+
+// The narrator's lines for the start of a round, as the rules say them when a round starts
+// after another (games/werewords/narration.py); the first round's view comes without them.
+const NIGHT_FALLS = "Night falls on the village. Everyone, close your eyes.";
+const CLAIM = "Whoever holds the Mayor card, reveal it and tap to become the Mayor.";
+const STEP_CALL = {
+  doppelganger: "Doppelgänger, wake up and look at another player's role card. You become that role.",
+  mayor_role: "Mayor, wake up and tap your secret role.",
+  mayor_word: "Mayor, choose the Magic Word.",
+  mayor_confirm: "Mayor, this is your Magic Word. Remember it, then close your eyes.",
+  seer: "Seer, wake up and learn the Magic Word.",
+  fortune_teller: "Fortune Teller, wake up and see how the Magic Word begins.",
+  apprentice: "Apprentice, wake up. If the Mayor is the Seer, the Magic Word is yours.",
+  werewolves: "Werewolves, wake up, find each other and learn the Magic Word.",
+  minion: "Minion, wake up and see who the Werewolves are.",
+  masons: "Masons, wake up and find each other.",
+  beholder: "Beholder, wake up and see who knows the secret.",
+  thing: "Thing, wake up and give a neighbour a bump.",
+};
+
+/** What the narrator says as the first round opens, from the first view. */
+function opening(view, { name }) {
+  if (view.phase === "claim_mayor") return [CLAIM];
+  if (view.phase !== "night" || view.mayor === null || view.mayor === undefined) return null;
+  const lines = [`${name(view.mayor)} holds the Mayor card and is the Mayor.`, NIGHT_FALLS];
+  if (STEP_CALL[view.step]) lines.push(STEP_CALL[view.step]);
+  return lines;
 }
 
 function cues(prev, view, events) {
@@ -536,6 +656,8 @@ export default {
   cues,
   hostLabel,
   hostPanel,
+  hostMore,
+  opening,
   mood: (view) => (view.phase === "night" || view.phase === "claim_mayor" ? "night" : view.phase === "result" || view.phase === "over" ? "dusk" : "day"),
   timerLabel: (deadline) => humanize(String(deadline.label || "time left")),
 };

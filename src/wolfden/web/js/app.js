@@ -11,6 +11,7 @@ import { Connection } from "./socket.js";
 import { forgetIdentity, identity, prefs, saveIdentity } from "./store.js";
 import { clockText, toast } from "./ui.js";
 import * as voice from "./voice.js";
+import { keepAwake } from "./wakelock.js";
 import { loadRenderer } from "../games/index.js";
 
 export const app = {
@@ -89,15 +90,27 @@ export function showsTable() {
   return Boolean(d && d.shown === null);
 }
 
-/** The device that plays the shared sounds: the table screen, or the host's if none is there. */
-export function soundDevice() {
-  if (!app.room || !app.you) return false;
-  if (isTable() || isShared()) return true;
-  return isHost() && !tableHere();
+/** The one device that narrates aloud and plays the shared sounds, so nothing is heard twice:
+ * the table screen if one is here; else a shared device the group passes round; else the
+ * host's own phone (where its owner keeps "read it aloud" on). Every device works it out the
+ * same way from the room's participants. */
+export function narratorId() {
+  const room = app.room;
+  if (!room) return null;
+  const number = (p) => Number(String(p.id).replace(/\D/g, "")) || 0;
+  const first = (role) => room.participants.filter((p) => p.role === role && p.connected).sort((a, b) => number(a) - number(b))[0];
+  const chosen = first("table") || first("shared") || room.participants.find((p) => p.host);
+  return chosen ? chosen.id : null;
 }
 
-function tableHere() {
-  return Boolean(app.room && app.room.participants.some((p) => p.role === "table" && p.connected));
+function isNarrator() {
+  return Boolean(app.you && app.you.id === narratorId());
+}
+
+/** The device that plays the shared sounds: the narrating device. */
+export function soundDevice() {
+  if (!app.room || !app.you) return false;
+  return isNarrator();
 }
 
 // -- routes ------------------------------------------------------------------------------------
@@ -229,6 +242,27 @@ async function onMessage(msg) {
   render();
 }
 
+/** The name people know a seat by. */
+function seatName(seat) {
+  const entry = app.room && app.room.seats[seat];
+  return (entry && entry.name) || `Seat ${Number(seat) + 1}`;
+}
+
+/** An event's line as people read and hear it: the renderer may tell it with people's names
+ * and the cards' names from the event's data; otherwise the rules' own text. */
+export function eventText(e, view) {
+  const r = app.renderer;
+  if (r && r.describe) {
+    try {
+      const text = r.describe(e, { name: seatName, view });
+      if (text) return text;
+    } catch (err) {
+      console.warn("could not tell an event", e.type, err);
+    }
+  }
+  return e.text;
+}
+
 function onView(msg) {
   const prev = app.msg && app.msg.match === msg.match ? app.msg : null;
   if (!prev) {
@@ -244,7 +278,8 @@ function onView(msg) {
   const events = msg.events || [];
   if (events.length) {
     // ... and its log keeps only what everyone at the table may read.
-    for (const e of events) if (e.text && (!shared || e.public === true)) app.log.push({ v: msg.version, text: e.text, type: e.type });
+    const view = msg.view || (prev && prev.view);
+    for (const e of events) if (e.text && (!shared || e.public === true)) app.log.push({ v: msg.version, text: eventText(e, view), type: e.type });
     app.log = app.log.slice(-200);
     saveLog(msg.match, app.log);
   }
@@ -276,10 +311,11 @@ function onView(msg) {
  * device or the host's phone (when no table screen is here) speaks only the lines the server
  * marked `public` — private prompts are never spoken. */
 function narrate(prev, msg) {
+  if (!isNarrator()) return;
   const table = isTable();
   const shared = isShared();
-  const hostPhone = !table && !shared && isHost() && !tableHere() && prefs().hostVoice;
-  if (!table && !shared && !hostPhone) return;
+  const hostPhone = !table && !shared;
+  if (hostPhone && !prefs().hostVoice) return;
   const view = msg.view || (prev && prev.view);
   const lang = (app.renderer && app.renderer.lang && view && app.renderer.lang(view)) || "en";
   const lines = [];
@@ -289,10 +325,13 @@ function narrate(prev, msg) {
   const opensHere = tableView || (hostPhone && msg.view && app.renderer && app.renderer.narrationIsPublic);
   if (opensHere && !prev && app.startedMatch === msg.match && app.spokenMatch !== msg.match) {
     app.spokenMatch = msg.match;
-    const opening = msg.view && msg.view.narration;
+    // The view's own script (Werewolf), or the renderer's telling of where the first view
+    // stands (Werewords: its first round starts before any event is sent).
+    const r = app.renderer;
+    const opening = msg.view && (msg.view.narration || (r && r.opening ? r.opening(msg.view, { name: seatName }) : null));
     if (Array.isArray(opening)) lines.push(...opening);
   }
-  for (const e of msg.events || []) if (e.text && (table ? e.public !== false : e.public === true)) lines.push(e.text);
+  for (const e of msg.events || []) if (e.text && (table ? e.public !== false : e.public === true)) lines.push(eventText(e, view));
   if (lines.length) voice.speak(lines, { lang });
 }
 
@@ -422,6 +461,8 @@ function draw() {
   }
   document.body.dataset.screen = app.route.name === "home" ? "home" : app.msg && app.room && app.room.status !== "lobby" && !app.showLobby ? "match" : "lobby";
   document.body.dataset.device = isTable() ? "table" : isShared() ? "shared" : "phone";
+  // The screen stays awake while this device is in a match being played.
+  keepAwake(Boolean(app.conn && app.room && app.room.status === "live" && app.msg && !app.msg.outcome));
   if (!app.msg || app.showLobby) document.documentElement.dataset.mood = "dusk";
   // An update that changes nothing on screen leaves the page (and the reader's place) alone.
   if (main.childNodes.length !== 1 || !main.firstChild.isEqualNode(screen)) swap(main, screen);

@@ -5,7 +5,7 @@ import { h } from "./dom.js";
 import { optionsForm } from "./options.js";
 import { knownRooms, prefs, setPrefs } from "./store.js";
 
-import { BLURBS, SPECS } from "../games/meta.js";
+import { BLURBS, specOf } from "../games/meta.js";
 
 const ROLES = [
   ["player", "A player (my own phone)"],
@@ -106,11 +106,18 @@ function joinForm(app, presetCode, presetRole = "player") {
   return form;
 }
 
+/** How many play, from the server's own bounds on the game's options (the one source). */
+function playersText(g) {
+  const opt = (g.options || []).find((o) => o.name === "players");
+  if (!opt || opt.min === undefined || opt.max === undefined) return `${g.seats} seats.`;
+  return `${opt.min}–${opt.max} players (${g.seats} by default).`;
+}
+
 function createForm(app) {
   const games = app.games || [];
   if (!games.length) return h("section", { class: "panel" }, h("h2", {}, "Start a game"), h("p", {}, app.problem || "Loading the games…"));
   const selected = games.find((g) => g.id === app.local.homeGame) || games[0];
-  const spec = SPECS[selected.id] || {};
+  const spec = specOf(selected);
   const opts = optionsForm(selected, selected.default_config, spec, `opt-${selected.id}`);
   const form = h("form", { class: "panel create", "aria-labelledby": "create-title", novalidate: true });
   const picker = h(
@@ -138,7 +145,7 @@ function createForm(app) {
           },
         }),
         h("span", { class: "game-title", id: `game-title-${g.id}` }, g.title),
-        h("span", { class: "game-blurb", id: `game-blurb-${g.id}` }, BLURBS[g.id] || "", " ", `${g.seats} seats by default; bots: ${g.bots.join(", ")}.`),
+        h("span", { class: "game-blurb", id: `game-blurb-${g.id}` }, BLURBS[g.id] || "", " ", h("span", { class: "game-players" }, playersText(g)), ` Bots: ${g.bots.join(", ")}.`),
       ),
     ),
   );
@@ -215,19 +222,31 @@ export function joinScreen(app) {
       .finally(async () => (await import("./app.js")).render());
   }
   const peek = app.local.peek;
-  const about = peek.room
-    ? h("p", { class: "lead" }, `A game of ${(app.games || []).find((g) => g.id === peek.room.game)?.title || peek.room.game}`, peek.room.status === "live" ? " is being played: you can join to watch or as the table screen." : ".")
+  const room = peek.room;
+  const why = room && role === "player" ? noSeatReason(room) : null;
+  const about = room
+    ? h("p", { class: "lead" }, `A game of ${(app.games || []).find((g) => g.id === room.game)?.title || room.game}`, room.status === "live" ? " is being played." : ".")
     : peek.error
       ? h("p", { class: "form-error", role: "alert" }, peek.error)
       : null;
+  // The form waits for the room: its choice of what this device is depends on a free seat.
+  const form = room || peek.error ? joinForm(app, code, why ? "spectator" : role) : h("p", { class: "loading" }, "Looking up the room…");
   return h(
     "div",
     { class: "join-page" },
     app.problem ? h("p", { class: "notice", role: "alert" }, app.problem) : null,
     h("h1", {}, `Room ${code}`),
     about,
-    joinForm(app, code, peek.room && peek.room.status === "live" && role === "player" ? "spectator" : role),
+    why ? h("p", { class: "notice join-why", role: "status" }, why) : null,
+    form,
     h("p", {}, h("a", { href: "#/", class: "btn btn-link" }, "Start or join another game")),
   );
+}
+
+/** Why a latecomer cannot take a seat now (so the join form offers watching), or null. */
+function noSeatReason(room) {
+  if (room.status === "live") return "A match is being played, so no seat is free now: watch it, and take a seat in the next match.";
+  const free = (room.seats || []).some((s) => !s.participant);
+  return free ? null : "Every seat is taken, so this device can watch (or be the table screen).";
 }
 

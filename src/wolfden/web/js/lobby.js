@@ -5,7 +5,7 @@ import { lobbyControls } from "./controls.js";
 import { h } from "./dom.js";
 import { optionsForm } from "./options.js";
 import { button, presenceTag, toast } from "./ui.js";
-import { FAIR_PLAY, RULES, SPECS } from "../games/meta.js";
+import { FAIR_PLAY, RULES, specOf } from "../games/meta.js";
 
 // Where phones open the room: the server answers with this computer's address on the local
 // network when this page came through 127.0.0.1, or says phones cannot reach it. Asked once.
@@ -54,16 +54,18 @@ function invitePanel(app, ctl) {
   const base = phoneAddress(ctl);
   const link = joinLink(base, code);
   const host = ctl.isHost();
+  // The code shows where people look: the host's phone, and the table screen (large).
+  const table = ctl.you().role === "table";
   return h(
     "section",
-    { class: "panel invite", "aria-labelledby": "invite-title" },
+    { class: ["panel", "invite", table && "invite-table"], "aria-labelledby": "invite-title" },
     h("h2", { id: "invite-title" }, "Invite"),
     h("p", { class: "big-code" }, h("span", { class: "visually-hidden" }, "Room code "), h("strong", { class: "code" }, code)),
     addressLine(base),
     h("p", {}, "Others open this link, or type the code on the home page:"),
     h("p", { class: "link-line" }, h("a", { href: `#/r/${code}`, class: "join-link" }, link), " ", button("Copy link", () => copy(link), { cls: "btn-small" })),
-    host
-      ? h("figure", { class: "qr" }, h("img", { src: `/api/rooms/${code}/qr.svg`, alt: `QR code of the join link for room ${code}`, width: "220", height: "220" }), h("figcaption", {}, "Scan with a phone camera to join."))
+    host || table
+      ? h("figure", { class: "qr" }, h("img", { src: `/api/rooms/${code}/qr.svg`, alt: `QR code of the join link for room ${code}`, width: table ? "320" : "220", height: table ? "320" : "220" }), h("figcaption", {}, "Scan with a phone camera to join."))
       : null,
     ctl.you().role !== "table"
       ? h("p", { class: "hint" }, "For a shared screen (a TV or laptop everyone sees, which also narrates aloud), open ", h("a", { href: `#/t/${code}` }, "the table screen"), " on that device.")
@@ -159,7 +161,7 @@ function othersPanel(app, ctl) {
 function hostPanel(app, ctl) {
   const room = app.room;
   const game = ctl.game();
-  const spec = SPECS[room.game] || {};
+  const spec = specOf(game);
   const opts = optionsForm(game, room.config, spec, `room-${room.game}`);
   const empty = room.seats.filter((s) => !s.participant && !s.bot).length;
   const fill = h(
@@ -305,7 +307,7 @@ export function lobbyScreen(app) {
     h(
       "div",
       { class: "lobby-grid" },
-      ctl.isHost() && room.status === "lobby" ? invitePanel(app, ctl) : null,
+      (ctl.isHost() || me.role === "table") && room.status !== "live" ? invitePanel(app, ctl) : null,
       h(
         "section",
         { class: "panel seats-panel", "aria-labelledby": "seats-title" },
@@ -314,7 +316,7 @@ export function lobbyScreen(app) {
       ),
       othersPanel(app, ctl),
       ctl.isHost() ? hostPanel(app, ctl) : h("p", { class: "panel waiting" }, room.status === "live" ? "The match is on." : "Waiting for the host to start the match."),
-      ctl.isHost() && room.status === "lobby" ? null : invitePanel(app, ctl),
+      (ctl.isHost() || me.role === "table") && room.status !== "live" ? null : invitePanel(app, ctl),
       rulesPanel(app),
       h("p", {}, button("Leave this room", () => ctl.leave(), { cls: "btn-quiet", key: "leave" })),
     ),

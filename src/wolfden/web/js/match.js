@@ -1,7 +1,7 @@
 // The match screen: the game's own renderer in the middle, with what every game shares around
 // it — the phase timer, what happened, who is here, and the host's controls.
 
-import { act, app, coverDevice, deviceState, handOver, isHost, isShared, render, showsTable } from "./app.js";
+import { act, app, coverDevice, deviceState, handOver, isHost, isShared, render, serverNow, showsTable } from "./app.js";
 import { lobbyControls } from "./controls.js";
 import { h } from "./dom.js";
 import { prefs } from "./store.js";
@@ -105,6 +105,9 @@ export function context() {
     can: (name, ...args) => legal.some((a) => a.name === name && args.every((x, i) => a.args[i] === x)),
     seatInfo: (seat) => app.room.seats[seat],
     rerender: render,
+    serverNow,
+    /** Tell the room this person is typing a free-text action (the bots keep off the floor). */
+    drafting: (on) => Boolean(app.conn && app.conn.send({ type: "drafting", on })),
     /** This screen follows the privacy model (a player's own phone, a game with secrets). */
     private: privacyApplies(app.renderer),
     /** ... and is hidden now: draw nothing of the player's role, team, pack, word or hand. */
@@ -124,8 +127,15 @@ function hostBar(ctx, renderer) {
     items.push(button(label, () => ctx.hostAct(a), { cls: "btn-primary", key: `host-${a.name}-${a.args.join("-")}`, disabled: ctx.busy }));
   }
   if (live) {
-    items.push(ctx.paused ? button("Resume", () => ctl.resume(), { key: "resume" }) : button("Pause", () => ctl.pause(), { key: "pause" }));
-    items.push(button("End the match", () => ctl.end(), { cls: "btn-danger", key: "end-match" }));
+    // A renderer may keep the controls that seldom matter behind "More", with Pause and End.
+    const more = renderer.hostMore ? renderer.hostMore(ctx) : [];
+    if (ctx.paused) items.push(button("Resume", () => ctl.resume(), { cls: "btn-primary", key: "resume" }));
+    const rare = [
+      ctx.paused ? null : button("Pause", () => ctl.pause(), { key: "pause" }),
+      button("End the match", () => ctl.end(), { cls: "btn-danger", key: "end-match" }),
+    ].filter(Boolean);
+    if (more.length) items.push(h("details", { class: "host-more", "data-key": "host-more" }, h("summary", {}, "More"), h("div", { class: "row" }, more, rare)));
+    else items.push(...rare);
   } else {
     items.push(button("Play again", () => ctl.again(), { cls: "btn-primary", key: "again" }));
     items.push(

@@ -3,6 +3,7 @@
 
 const PROTOCOL = 3;
 const FINAL = new Set(["kicked", "token_replaced", "left"]);
+const PROBE_MS = 2500;
 
 export class Connection {
   constructor({ code, token, onMessage, onStatus }) {
@@ -18,8 +19,23 @@ export class Connection {
     this.pinger = null;
     this.stopped = false;
     this.ready = false;
+    this.probe = null;
+    // Back on screen (a phone unlocked, a tab shown again): reconnect at once. A socket that
+    // looks open may have died while the phone slept (iOS Safari drops it without a word), so
+    // it must answer a ping within a moment or it is replaced.
     this.wake = () => {
-      if (document.visibilityState === "visible" && !this.ready && !this.stopped) this.connectNow();
+      if (document.visibilityState !== "visible" || this.stopped) return;
+      if (!this.ready) return this.connectNow();
+      if (this.probe) return;
+      const ws = this.ws;
+      this.probe = setTimeout(() => {
+        this.probe = null;
+        if (this.ws !== ws || !ws) return;
+        ws.onclose = null;
+        ws.close();
+        this.lost(ws, { now: true });
+      }, PROBE_MS);
+      this.send({ type: "ping" });
     };
     document.addEventListener("visibilitychange", this.wake);
     window.addEventListener("online", this.wake);
@@ -33,6 +49,7 @@ export class Connection {
   stop() {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearTimeout(this.probe);
     clearInterval(this.pinger);
     document.removeEventListener("visibilitychange", this.wake);
     window.removeEventListener("online", this.wake);
@@ -65,22 +82,28 @@ export class Connection {
       }
       this.handle(msg);
     };
-    ws.onclose = () => {
-      this.ready = false;
-      clearInterval(this.pinger);
-      if (this.ws !== ws) return;
-      this.ws = null;
-      for (const { reject } of this.pending.values()) reject(new Error("The connection dropped; try again."));
-      this.pending.clear();
-      if (this.stopped) return;
-      this.retry += 1;
-      const delay = Math.min(8000, 250 * 2 ** Math.min(this.retry, 5)) * (0.75 + Math.random() * 0.5);
-      this.onStatus("reconnecting");
-      this.timer = setTimeout(() => this.connectNow(), delay);
-    };
+    ws.onclose = () => this.lost(ws);
+  }
+
+  /** The socket is gone: try again after a growing pause (or at once). */
+  lost(ws, { now = false } = {}) {
+    this.ready = false;
+    clearInterval(this.pinger);
+    if (this.ws !== ws) return;
+    this.ws = null;
+    for (const { reject } of this.pending.values()) reject(new Error("The connection dropped; try again."));
+    this.pending.clear();
+    if (this.stopped) return;
+    this.retry += 1;
+    this.onStatus("reconnecting");
+    if (now) return this.connectNow();
+    const delay = Math.min(8000, 250 * 2 ** Math.min(this.retry, 5)) * (0.75 + Math.random() * 0.5);
+    this.timer = setTimeout(() => this.connectNow(), delay);
   }
 
   handle(msg) {
+    clearTimeout(this.probe); // the socket is alive
+    this.probe = null;
     if (msg.type === "welcome") {
       this.ready = true;
       this.retry = 0;

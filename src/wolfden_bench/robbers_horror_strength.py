@@ -1,6 +1,6 @@
 """The strength table of the robbers-horror bots: every bot against every other.
 
-    python -m wolfden.sim.robbers_horror_strength --matches 1000 --jobs 2 --iterations 100
+    python -m wolfden_bench.robbers_horror_strength --matches 1000 --jobs 2 --iterations 100
 
 How a pairing is played: a full match (as many deals as players) with the two kinds of bot on
 alternating seats, A B A B in even-numbered matches and B A B A in odd-numbered ones, so each
@@ -176,7 +176,7 @@ def write_into(path: Path, text: str) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m wolfden.sim.robbers_horror_strength",
+        prog="python -m wolfden_bench.robbers_horror_strength",
         description="Play every robbers-horror bot against every other and print the table.",
     )
     parser.add_argument("--matches", type=int, default=1000, help="matches per pairing")
@@ -209,7 +209,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         print(f"{a} vs {b}: {p.verdict} ({p.seconds:.0f} s)", file=sys.stderr, flush=True)
         pairings.append(p)
-    command = "python -m wolfden.sim.robbers_horror_strength " + " ".join(
+    command = "python -m wolfden_bench.robbers_horror_strength " + " ".join(
         f"--{k} {v}"
         for k, v in (
             ("matches", args.matches),

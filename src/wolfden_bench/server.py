@@ -631,7 +631,7 @@ def run(
             sys.executable,
             "-m",
             "uvicorn",
-            "wolfden.server.bench:bare_app",
+            "wolfden_bench.server:bare_app",
             "--port",
             str(port),
             "--log-level",
@@ -969,8 +969,9 @@ def bench_server_command(
     text = report(results, rooms, players, interval)
     click.echo(text)
     if write:
-        from wolfden.sim.bench import machine, replace_sections
-        from wolfden.sim.cli import BENCH_INTRO
+        from wolfden.sim.markdown import replace_sections
+        from wolfden_bench.cli import BENCH_INTRO
+        from wolfden_bench.playouts import machine
 
         command = (
             f"wolfden bench server --rooms {rooms} --players {players} --seconds {seconds:g} "

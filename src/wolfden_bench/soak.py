@@ -1,7 +1,7 @@
 """Bounded soak and role-timing runs against a real ``wolfden serve`` (they stop by themselves).
 
-    python -m wolfden.server.soak run --rooms 500 --seconds 60
-    python -m wolfden.server.soak roles --rooms 12 --seconds 60
+    wolfden soak run --rooms 500 --seconds 60
+    wolfden soak roles --rooms 12 --seconds 60
 
 ``run``: many rooms at once, each with one person (a WebSocket client here, seat 0, the host)
 and bots in every other seat, over every registered game; the person acts as soon as the game

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from wolfden import envs, games
-from wolfden.sim.bench import Playout, draws, playout_of
+from wolfden_bench.playouts import Playout, draws, playout_of
 
 ENV_OPTIONS: dict[str, dict[str, Any]] = {
     "werwoelfe-kids": {"max_cycles": 500},  # the village's placement has no clock
@@ -77,6 +77,8 @@ def vector_playout(game_id: str, num_envs: int = VECTOR_MATCHES) -> Playout | No
     """``num_envs`` whole matches of the batched kernel environment, stepped together with
     random masked actions (drawn in compiled code); the agent steps they took. None for a game
     without a batched environment (or without numba)."""
+    if game_id == "werewolf":
+        return werewolf_vector_playout(num_envs)
     if game_id != "robbers-horror":
         return None
     try:
@@ -95,6 +97,31 @@ def vector_playout(game_id: str, num_envs: int = VECTOR_MATCHES) -> Playout | No
         for _ in range(steps):
             venv.step(venv.random_actions(rng))
         return num_envs * steps
+
+    return play
+
+
+WEREWOLF_VECTOR_STEPS = 26
+"""Steps per batched Werewolf playout: about one 7-player match with random actions."""
+
+
+def werewolf_vector_playout(num_envs: int = VECTOR_MATCHES) -> Playout | None:
+    """The batched Werewolf environment on its default config, stepped as many times as a
+    match takes on average. Its matches differ in length, so they are not dealt together: the
+    environment is reset once, and each match is dealt anew as it ends (as in training)."""
+    try:
+        from wolfden.envs.werewolf_vector import VectorEnv
+        from wolfden.kernel.rng import generator
+    except ImportError:
+        return None
+    venv = VectorEnv(num_envs, seed=1)
+    venv.reset()
+    rng = generator(1)
+
+    def play(seed: int) -> int:
+        for _ in range(WEREWOLF_VECTOR_STEPS):
+            venv.step(venv.random_actions(rng))
+        return num_envs * WEREWOLF_VECTOR_STEPS
 
     return play
 
