@@ -49,6 +49,8 @@ def test_the_witch_sees_the_target_and_her_potions_as_buttons(pages: Pages) -> N
     assert page.locator("button[data-action='heal']").count() == 1
     assert page.locator("button[data-action='no_potion']").count() == 1
     assert page.locator("button[data-action^='poison']").count() == len(state.alive) - 1
+    assert "Potions left: healing, poison." in page.inner_text(".role-card")
+    assert "(Witch)" in page.inner_text(".role-card")
     pages.shot(page, "screen-werewolf-witch")
 
 
@@ -67,3 +69,36 @@ def test_the_sheriffs_election_offers_every_other_player_and_abstaining(pages: P
     assert "the Sheriff's election" in page.inner_text("h1.phase-title")
     assert page.locator("button[data-action^='elect']").count() == len(state.alive) - 1
     assert page.locator("button[data-action='abstain']").count() == 1
+
+
+def test_a_lover_sees_their_partner_on_the_card_and_a_poisoned_dawn_names_no_culprit(
+    pages: Pages,
+) -> None:
+    config = {"players": 9, "cupids": 1, "witches": 1}
+
+    def day_after_deaths(game: Any, state: Any) -> bool:
+        return state.phase.value in ("discussion", "end")
+
+    def wanted(state: Any) -> bool:
+        """A day with a Lover alive, after a night that took someone."""
+        return (
+            state.phase.value == "discussion"
+            and any(s in state.alive for s in state.lovers)
+            and bool(state.night_log[-1].victims)
+        )
+
+    def choose(state: Any, seat: int | None, legal: list[Any]) -> Any:
+        # Cupid links the lowest seats; the pack and the Witch's poison go for the highest.
+        poisons = [a for a in legal if a.name == "poison"]
+        return legal[0] if legal[0].name == "link" else (poisons or legal)[-1]
+
+    days = (play("werewolf", config, seed, day_after_deaths, choose=choose) for seed in range(60))
+    state = next(s for s in days if wanted(s))
+    lover = next(s for s in state.lovers if s in state.alive)
+    page = pages.new()
+    show(page, "werewolf", view_of("werewolf", state, lover), seat=lover, hidden=False)
+    partner = state.lovers[1 - state.lovers.index(lover)]
+    assert f"You are in love with Player {partner + 1}." in page.inner_text(".role-card")
+    dawn = page.inner_text(".announcements")
+    assert "taken by the Werewolves" not in dawn
+    assert dawn.count("did not survive the night") == len(state.night_log[-1].victims)

@@ -4,7 +4,11 @@
 import { h, s } from "../js/dom.js";
 import { button, presenceTag } from "../js/ui.js";
 
-const ROLE_NAMES = { werewolf: "Werewolf", seer: "Seer", guardian: "Guardian", villager: "Villager" };
+const ROLE_NAMES = {
+  werewolf: "Werewolf", seer: "Seer", guardian: "Guardian", villager: "Villager",
+  // The variant roles (docs/games/werewolf.md, "Variant roles").
+  lycan: "Lycan", tanner: "Tanner", minion: "Minion", hunter: "Hunter", village_idiot: "Village Idiot", witch: "Witch", cupid: "Cupid",
+};
 const WIN_TITLES = { town: "The Town wins", werewolves: "The Werewolves win" };
 
 export function roleIcon(role, size = 48) {
@@ -92,10 +96,22 @@ function roleCard(ctx, you) {
           you.pack && you.pack.length > 1
             ? h("p", { class: "pack-line" }, "Your pack: ", you.pack.map((w, i) => [i ? ", " : "", seatName(ctx.view, w), w === you.seat ? " (you)" : ""]))
             : null,
+          variantLines(ctx.view, you),
         ),
       )
     : h("div", { class: "role-card role-hidden", id: "role-card" }, h("p", {}, "Your card is hidden. Show it when nobody else can see your screen."));
   return h("section", { class: "panel card-panel", "aria-labelledby": "card-title" }, h("div", { class: "panel-head" }, h("h2", { id: "card-title" }, "Your card"), toggle), body);
+}
+
+// What a variant role knows (docs/games/werewolf.md, "Variant roles"), on the card.
+function variantLines(view, you) {
+  const names = (seats) => seats.map((s) => seatName(view, s)).join(", ");
+  const lines = [];
+  if (you.werewolves) lines.push(`The Werewolves: ${names(you.werewolves)}.`);
+  if (you.lover !== undefined) lines.push(`You are in love with ${seatName(view, you.lover)}.`);
+  if (you.lovers && you.lovers.length) lines.push(`Your Lovers: ${names(you.lovers)}.`);
+  if (you.potions) lines.push(`Potions left: ${[you.potions.heal && "healing", you.potions.poison && "poison"].filter(Boolean).join(", ") || "none"}.`);
+  return lines.map((line) => h("p", { class: "variant-line" }, line));
 }
 
 function village(ctx) {
@@ -135,8 +151,12 @@ function announcements(ctx) {
     const r = view.night_result;
     if (r.eliminated === null || r.eliminated === undefined) items.push(h("p", { class: "announce" }, h("strong", {}, "Dawn: "), "no one was eliminated during the night."));
     else {
-      const seat = view.seats[r.eliminated];
-      items.push(h("p", { class: "announce" }, h("strong", {}, "Dawn: "), `${seat.name} was taken by the Werewolves. Their card: ${ROLE_NAMES[seat.role] || seat.role} (${r.card}).`));
+      // With a Witch in the deal a death may be her poison: the day is not told whose.
+      const how = view.deal.witches ? "did not survive the night" : "was taken by the Werewolves";
+      for (const lost of [r, ...(r.also || [])]) {
+        const seat = view.seats[lost.eliminated];
+        items.push(h("p", { class: "announce" }, h("strong", {}, "Dawn: "), `${seat.name} ${how}. Their card: ${ROLE_NAMES[seat.role] || seat.role} (${lost.card}).`));
+      }
     }
   }
   const tally = lastTally(view);
