@@ -43,7 +43,7 @@ from wolfden.sim.seating import BotPlan, seat_players  # noqa: E402
 MATCHES = int(os.environ.get("WOLFDEN_KERNEL_MATCHES", "40"))
 
 CONFIGS = [
-    *(config for config in ww.sample_configs() if not config.talk),
+    *(config for config in ww.sample_configs() if not config.talk and not config.beyond_seed),
     # Short timers: the clock closes nights and ballots before everyone has acted.
     Config(players=12, night_seconds=10, min_night_seconds=0, vote_seconds=5),
 ]
@@ -294,6 +294,8 @@ def test_it_says_which_configs_it_does_not_play() -> None:
     assert "werewolf Config" in (kernel.unsupported({"players": 7}) or "")
     assert "at least one Werewolf" in (kernel.unsupported(Config(players=7, werewolves=0)) or "")
     assert "structured talk" in (kernel.unsupported(Config(players=7, talk=True)) or "")
+    assert "lycans" in (kernel.unsupported(Config(players=8, lycans=1)) or "")
+    assert "sheriff" in (kernel.unsupported(Config(players=8, sheriff=True)) or "")
     with pytest.raises(ValueError, match="no 'ismcts' policy"):
         kernel.play(Config(), [1], BotPlan(default="ismcts"))
 

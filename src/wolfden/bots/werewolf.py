@@ -9,6 +9,13 @@ The ``rules`` bot plays like a careful beginner:
   itself only now and then.
 - Villagers vote from public information: whoever voted for players later revealed as
   townsfolk is suspicious, whoever voted for a revealed Werewolf is trusted.
+- The variant roles: a Lycan plays as a Villager; a Tanner votes for anyone, never abstains
+  (it wants to look suspicious); a Minion votes like a Werewolf, never for one it knows; an
+  eliminated Hunter takes the most suspicious living player (a Werewolf it can see, first); a
+  Witch heals the first target it learns of and poisons only a clearly suspicious player;
+  Cupid links two other players at random; a Lover never votes for, picks or poisons their
+  partner. For Sheriff (and an eliminated Sheriff's successor) the pack and the Minion back a
+  Werewolf, everyone else the player they doubt least.
 """
 
 from __future__ import annotations
@@ -24,6 +31,36 @@ def _target(action: Action) -> int:
     arg = action.args[0]
     assert isinstance(arg, int)
     return arg
+
+
+def cupid_link(seat: Seat, legal: Sequence[Action], rng: Rng) -> Action:
+    """Cupid links two other players, at random (never itself: it keeps out of the story)."""
+    others = [a for a in legal if seat not in a.args]
+    return rng.choice(others or list(legal))
+
+
+def spare_lover(view: Mapping[str, Any], legal: Sequence[Action]) -> list[Action]:
+    """A Lover never votes for, picks or poisons their partner (their death would be its own)."""
+    partner = view["you"].get("lover")
+    if partner is None:
+        return list(legal)
+    spared = [a for a in legal if not (a.args and a.args[0] == partner and a.name != "link")]
+    return spared or list(legal)
+
+
+def badge_choice(
+    view: Mapping[str, Any], legal: Sequence[Action], doubt: Mapping[int, float], rng: Rng
+) -> Action:
+    """The Sheriff's election and an eliminated Sheriff's successor: the pack (and its Minion)
+    back a Werewolf; everyone else the player it doubts least."""
+    me = view["you"]
+    options = [a for a in legal if a.name in ("elect", "pass_badge")]
+    pack = set(me.get("pack", me.get("werewolves", [])))
+    if me["role"] in ("werewolf", "minion"):
+        ours = [a for a in options if _target(a) in pack]
+        if ours:
+            return rng.choice(ours)
+    return min(options, key=lambda a: (doubt.get(_target(a), 0.0), rng.random()))
 
 
 def suspicion(view: Mapping[str, Any]) -> dict[int, float]:
@@ -54,11 +91,25 @@ class WerewolfRulesBot:
     def act(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         me = view["you"]
         role = me["role"]
+        legal = spare_lover(view, legal)
         kinds = {a.name for a in legal}
+        if "link" in kinds:
+            return cupid_link(self.seat, legal, rng)
+        if kinds & {"elect", "pass_badge"}:
+            return badge_choice(view, legal, suspicion(view), rng)
         if "quiet" in kinds:  # structured talk: the rules bot keeps its own counsel
             return next(a for a in legal if a.name == "quiet")
         if "pick" in kinds:
             return self._pick(view, legal, rng)
+        if "shoot" in kinds:
+            # The Hunter takes the most suspicious player (a Werewolf it saw: at once).
+            score = suspicion(view)
+            seen = {e["seat"] for e in view["seats"] if e.get("role") == "werewolf"}
+            return max(
+                legal, key=lambda a: (_target(a) in seen, score.get(_target(a), 0.0), rng.random())
+            )
+        if "no_potion" in kinds:
+            return self._potion(view, legal, rng)
         if "check" in kinds:
             known = {c["target"] for c in me.get("checks", [])}
             fresh = [a for a in legal if _target(a) not in known]
@@ -69,6 +120,19 @@ class WerewolfRulesBot:
                 return rng.choice(others)
             return rng.choice(list(legal))
         return self._vote(view, role, legal, rng)
+
+    def _potion(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
+        """The Witch heals the pack's first target it learns of, and poisons only a player the
+        public record marks as clearly suspicious."""
+        names = {a.name: a for a in legal}
+        if "heal" in names:
+            return names["heal"]
+        poisons = [a for a in legal if a.name == "poison"]
+        score = suspicion(view)
+        worst = max(poisons, key=lambda a: (score.get(_target(a), 0.0), rng.random()), default=None)
+        if worst is not None and score.get(_target(worst), 0.0) >= 1.5:
+            return worst
+        return names["no_potion"]
 
     def _pick(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
         me = view["you"]
@@ -95,8 +159,9 @@ class WerewolfRulesBot:
         if not votes:
             return abstain
         score = suspicion(view)
-        if role == "werewolf":
-            pack = set(me.get("pack", []))
+        if role in ("werewolf", "minion"):
+            # The Minion votes as the pack would: never for a Werewolf it knows.
+            pack = set(me.get("pack", me.get("werewolves", [])))
             choices = [t for t in votes if t not in pack]
             if not choices:
                 return abstain
@@ -111,6 +176,10 @@ class WerewolfRulesBot:
             if not choices:
                 return abstain
             return votes[max(choices, key=lambda t: (score.get(t, 0.0), rng.random()))]
+        if role == "tanner":
+            # The Tanner wants the village's votes: it votes for anyone, never abstains, and so
+            # pushes votes around, which the village finds a little suspicious.
+            return votes[rng.choice(sorted(votes))]
         top = max(score.get(t, 0.0) for t in votes)
         if top <= 0.0 and rng.chance(0.3):
             return abstain
@@ -245,7 +314,10 @@ class Belief:
             seat = entry["seat"]
             ok &= self.wolf[:, seat] == (role == "werewolf")
             ok &= self.seer[:, seat] == (role == "seer")
+        lycans = view.get("deal", {}).get("lycans", 0)
         for check in view["you"].get("checks", []):
+            if check["werewolf"] and lycans:
+                continue  # a Lycan looks like a Werewolf to the Seer: not a hard fact
             ok &= self.wolf[:, check["target"]] == check["werewolf"]
         if view["phase"] != "end":
             living = [e["seat"] for e in view["seats"] if e["alive"]]
@@ -273,11 +345,30 @@ class WerewolfBeliefBot:
         self.belief.update(view)
         p_wolf, p_seer = self.belief.posterior(view)
         me = view["you"]
+        legal = spare_lover(view, legal)
         kinds = {a.name for a in legal}
+        if "link" in kinds:
+            return cupid_link(self.seat, legal, rng)
+        if kinds & {"elect", "pass_badge"}:
+            doubt = {e["seat"]: float(p_wolf[e["seat"]]) for e in view["seats"]}
+            return badge_choice(view, legal, doubt, rng)
         if "quiet" in kinds:
             return self._talk(view, legal, p_wolf)
         if "pick" in kinds:
             return self._pick(view, legal, p_seer, rng)
+        if "shoot" in kinds:  # the Hunter takes the likeliest Werewolf
+            return max(legal, key=lambda a: (p_wolf[_target(a)], rng.random()))
+        if "no_potion" in kinds:
+            # The Witch heals the first target it learns of; poisons only a likely Werewolf.
+            by_name = {a.name: a for a in legal}
+            if "heal" in by_name:
+                return by_name["heal"]
+            poisons = [a for a in legal if a.name == "poison"]
+            if poisons:
+                best = max(poisons, key=lambda a: (p_wolf[_target(a)], rng.random()))
+                if p_wolf[_target(best)] >= 0.7:
+                    return best
+            return by_name["no_potion"]
         if "check" in kinds:
             known = {c["target"] for c in me.get("checks", [])}
             fresh = [a for a in legal if _target(a) not in known] or list(legal)
@@ -297,6 +388,13 @@ class WerewolfBeliefBot:
         abstain = next(a for a in legal if a.name == "abstain")
         if not votes:
             return abstain
+        if me["role"] == "minion":  # it knows the Werewolves: never votes for one
+            known = set(me.get("werewolves", []))
+            choices = [t for t in votes if t not in known]
+            if not choices:
+                return abstain
+            score = suspicion(view)
+            return votes[max(choices, key=lambda t: (score.get(t, 0.0), rng.random()))]
         if me["role"] == "werewolf":
             pack = set(me.get("pack", []))
             choices = [t for t in votes if t not in pack]

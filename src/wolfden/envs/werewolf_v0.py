@@ -67,9 +67,16 @@ class raw_env(WolfdenEnv):
 
     @classmethod
     def accepts(cls, config: Any) -> bool:
-        return not config.talk
+        """Without talk, and the seed's roles only: the observation has no place for the
+        variant roles or the Sheriff."""
+        return not config.talk and not getattr(config, "beyond_seed", None)
 
     def make_action_layout(self, config: Config) -> ActionLayout:
+        if config.beyond_seed:
+            raise ConfigError(
+                "the werewolf environment plays the seed's roles (Werewolves, Seers, Guardians, "
+                f"Villagers); this setup also has {', '.join(sorted(config.beyond_seed))}"
+            )
         seats = range(config.players)
         return ActionLayout(
             [

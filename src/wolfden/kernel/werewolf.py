@@ -900,8 +900,9 @@ def play_batch(
 
 
 def unsupported(config: Any) -> str | None:
-    """None: the kernel plays every valid Werewolf config (7–12 players, the custom variant,
-    declined roles, every timer and option). Otherwise why not."""
+    """None: the kernel plays every valid Werewolf config of the seed's roles (7–12 players,
+    the custom variant, declined roles, every timer and option but structured talk). Otherwise
+    why not: the simulator then plays the rules in Python."""
     from wolfden.engine.errors import ConfigError
     from wolfden.games.werewolf.config import Config
 
@@ -913,6 +914,11 @@ def unsupported(config: Any) -> str | None:
         return str(error)
     if config.talk:
         return "the werewolf kernel plays without structured talk (the talk option)"
+    if config.beyond_seed:
+        return (
+            "the werewolf kernel plays the seed's roles (Werewolves, Seers, Guardians, "
+            f"Villagers), not {', '.join(sorted(config.beyond_seed))}"
+        )
     return None
 
 

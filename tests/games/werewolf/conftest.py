@@ -10,18 +10,28 @@ import pytest
 from wolfden.engine.types import Action, Event
 from wolfden.games import werewolf
 from wolfden.games.werewolf import PRINT_DECK, Card, Role, State
+from wolfden.games.werewolf.roles import CARD_TEXTS
 
 W, S, G, V = Role.WEREWOLF, Role.SEER, Role.GUARDIAN, Role.VILLAGER
 
 
 def table(roles: Sequence[Role], **options: object) -> State:
-    """A fresh first night where seat i holds roles[i] (cards from the print deck)."""
+    """A fresh first night where seat i holds roles[i] (cards from the print deck; a variant
+    role's cards numbered on). The options must deal the same roles (e.g. ``lycans=1``)."""
     config = werewolf.Config(players=len(roles), **options)  # type: ignore[arg-type]
     state = werewolf.setup(config, seed=1)
     pool = {role: [c for c in PRINT_DECK if c.role is role] for role in Role}
-    cards: list[Card] = [pool[role].pop(0) for role in roles]
-    acting = frozenset(i for i, r in enumerate(roles) if r is not V)
-    return dataclasses.replace(state, cards=tuple(cards), pending=acting)
+    extra = iter(range(len(PRINT_DECK) + 1, 100))
+
+    def card(role: Role) -> Card:
+        if pool[role]:
+            return pool[role].pop(0)
+        # A variant role (or one more copy than the print deck has): numbered on, as dealt.
+        return Card(f"R_WEREWOLF-{next(extra):03d}", role, role.title, CARD_TEXTS[role])
+
+    cards: list[Card] = [card(role) for role in roles]
+    state = dataclasses.replace(state, cards=tuple(cards))
+    return dataclasses.replace(state, pending=werewolf.rules.night_actors(state))
 
 
 def act(state: State, seat: int | None, text: str) -> tuple[State, list[Event]]:

@@ -4,7 +4,8 @@ The config families, the bots that play them and how each match is recorded; the
 digest and the replay are shared by every game (``tests/games/recorded.py``).
 
 Regenerate (only when a rule change is meant to change recorded play):
-``PYTHONPATH=src python -m tests.games.werewolf.recorded``.
+``PYTHONPATH=src python -m tests.games.werewolf.recorded`` (add ``--new`` to write only the
+fixtures of config families that have none yet).
 """
 
 from __future__ import annotations
@@ -73,4 +74,9 @@ def record_match(config: werewolf.Config, seed: int, match: int) -> dict[str, An
 
 
 if __name__ == "__main__":
-    write_all(FIXTURES, families(), SEEDS, record_match)
+    import sys
+
+    wanted = families()
+    if "--new" in sys.argv[1:]:  # only the families that have no fixture yet
+        wanted = [(name, c) for name, c in wanted if not (FIXTURES / f"{name}.json").exists()]
+    write_all(FIXTURES, wanted, SEEDS, record_match)

@@ -26,7 +26,8 @@ from .recorded import FIXTURES
 
 
 def test_every_config_family_is_recorded() -> None:
-    check_families_recorded(werewolf, FIXTURES, most_bytes=500_000)
+    # About 25 kB a family: the seed's and the variant roles' (docs/games/werewolf.md).
+    check_families_recorded(werewolf, FIXTURES, most_bytes=700_000)
 
 
 @pytest.mark.parametrize("match", fixture_matches(FIXTURES))

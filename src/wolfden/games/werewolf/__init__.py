@@ -1,4 +1,6 @@
-"""The moderated Werewolf party game (seed 001): Werewolves, Seer, Guardian and Villagers.
+"""The moderated Werewolf party game (seed 001): Werewolves, Seer, Guardian and Villagers,
+and the documented variant roles a setup may add (Lycan, Tanner, Minion, Hunter, Village
+Idiot, Witch, Cupid) and the elected Sheriff.
 
 The app is the moderator: it deals the role cards ``R_WEREWOLF-001`` … ``012``, calls every role
 every night, collects the night actions privately and resolves them together at dawn, runs the
@@ -8,7 +10,17 @@ card, and checks for a winner after every elimination. See docs/games/werewolf.m
 
 from __future__ import annotations
 
-from wolfden.games.werewolf.actions import ABSTAIN, CHECK, PICK, PROTECT, VOTE
+from wolfden.games.werewolf.actions import (
+    ABSTAIN,
+    CHECK,
+    HEAL,
+    NO_POTION,
+    PICK,
+    POISON,
+    PROTECT,
+    SHOOT,
+    VOTE,
+)
 from wolfden.games.werewolf.config import Config
 from wolfden.games.werewolf.roles import PRINT_DECK, Card, Phase, Role, Team, team_names
 from wolfden.games.werewolf.rules import (
@@ -46,6 +58,29 @@ def sample_configs() -> list[Config]:
         Config(players=10, werewolves=4, seers=1, guardians=2, pack_rounds=1),
         Config(players=12, villager_only=tuple(range(9)), round_limit=3),
         Config(players=8, talk=True),
+        # The documented variant roles (each beside the seed's, docs/games/werewolf.md).
+        Config(players=7, lycans=1),
+        Config(players=8, tanners=1),
+        Config(players=9, minions=1),
+        Config(players=8, hunters=1, dead_see_all=False),
+        Config(players=7, village_idiots=1, public_ballots=False),
+        Config(players=8, witches=1, guardians=1, hunters=1),
+        Config(players=9, cupids=1, hunters=1),
+        Config(players=10, sheriff=True, village_idiots=1),
+        # Every variant at once, with structured talk (claims of the variant roles).
+        Config(
+            players=12,
+            werewolves=2,
+            lycans=1,
+            tanners=1,
+            minions=1,
+            hunters=1,
+            village_idiots=1,
+            witches=1,
+            cupids=1,
+            sheriff=True,
+            talk=True,
+        ),
     ]
     return configs
 
@@ -57,9 +92,13 @@ def bench_configs() -> list[tuple[str, Config]]:
 __all__ = [
     "ABSTAIN",
     "CHECK",
+    "HEAL",
+    "NO_POTION",
     "PICK",
+    "POISON",
     "PRINT_DECK",
     "PROTECT",
+    "SHOOT",
     "VOTE",
     "Card",
     "Config",

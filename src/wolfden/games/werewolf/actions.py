@@ -15,6 +15,27 @@ CHECK = tuple(Action("check", (s,)) for s in _SEATS)
 PROTECT = tuple(Action("protect", (s,)) for s in _SEATS)
 """The Guardian shields a player for the night."""
 VOTE = tuple(Action("vote", (s,)) for s in _SEATS)
+HEAL = Action("heal")
+"""The Witch's healing potion: tonight's target of the pack survives."""
+POISON = tuple(Action("poison", (s,)) for s in _SEATS)
+"""The Witch's poison: the player is eliminated at dawn."""
+NO_POTION = Action("no_potion")
+"""The Witch keeps their potions tonight."""
+
+
+def link(a: int, b: int) -> Action:
+    """Cupid links two players as Lovers: ``link 2 5`` (the lower seat first)."""
+    return Action("link", (min(a, b), max(a, b)))
+
+
+ELECT = tuple(Action("elect", (s,)) for s in _SEATS)
+"""A vote in the Sheriff's election (``abstain`` abstains)."""
+PASS_BADGE = tuple(Action("pass_badge", (s,)) for s in _SEATS)
+"""An eliminated Sheriff names their successor."""
+NO_SUCCESSOR = Action("no_successor")
+"""The clock ends an eliminated Sheriff's turn: the badge is lost."""
+SHOOT = tuple(Action("shoot", (s,)) for s in _SEATS)
+"""An eliminated Hunter takes a living player with them."""
 ABSTAIN = Action("abstain")
 
 # Structured talk (with the ``talk`` option): public claims during the discussion. They change
@@ -40,6 +61,8 @@ END_DISCUSSION = Action("end_discussion")
 """The clock or the host ends the day's discussion and opens the ballot."""
 CLOSE_BALLOT = Action("close_ballot")
 """The clock closes the ballot; a missing vote counts as an abstention."""
+NO_SHOT = Action("no_shot")
+"""The clock ends a Hunter's turn: a Hunter who has not shot by then takes no one."""
 
 
 def target_of(action: Action, name: str, usage: str, players: int) -> int:

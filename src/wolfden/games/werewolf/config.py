@@ -12,6 +12,19 @@ MIN_PLAYERS = 7
 MAX_PLAYERS = 12
 
 
+VARIANT_ROLES: tuple[tuple[str, str], ...] = (
+    ("lycans", "Lycans"),
+    ("tanners", "Tanners"),
+    ("minions", "Minions"),
+    ("hunters", "Hunters"),
+    ("village_idiots", "Village Idiots"),
+    ("witches", "Witches"),
+    ("cupids", "Cupids"),
+)
+"""The roles beyond the seed's, as (option, plural title) in the order of the deal. Each is 0
+by default, so the seed's deal is untouched unless a setup asks for them."""
+
+
 def standard_werewolves(players: int) -> int:
     """7–9 players deal 2 Werewolves, 10–12 deal 3."""
     return 2 if players <= 9 else 3
@@ -87,6 +100,69 @@ class Config:
         "structured talk: during the discussion each living player may make up to 3 public "
         "claims (I am the <role>; I checked <player>; I suspect, trust or protected <player>)",
     )
+    # The roles beyond the seed (documented variants, docs/games/werewolf.md), none by default.
+    lycans: int = option(
+        0,
+        "number of Lycans: Villagers whom the Seer sees as Werewolves (documented variant)",
+        label="Lycans",
+        min=0,
+        advanced=True,
+    )
+    tanners: int = option(
+        0,
+        "number of Tanners: each wins alone if voted out by day (documented variant)",
+        label="Tanners",
+        min=0,
+        advanced=True,
+    )
+    minions: int = option(
+        0,
+        "number of Minions: they know the Werewolves and win with them, unknown to them "
+        "(documented variant)",
+        label="Minions",
+        min=0,
+        advanced=True,
+    )
+    hunters: int = option(
+        0,
+        "number of Hunters: when eliminated, each takes one living player with them "
+        "(documented variant)",
+        label="Hunters",
+        min=0,
+        advanced=True,
+    )
+    village_idiots: int = option(
+        0,
+        "number of Village Idiots: each survives their first day elimination, revealed, and "
+        "loses their vote (documented variant)",
+        label="Village Idiots",
+        min=0,
+        advanced=True,
+    )
+    witches: int = option(
+        0,
+        "number of Witches: each learns the pack's target and has one healing potion and one "
+        "poison per game (documented variant)",
+        label="Witches",
+        min=0,
+        advanced=True,
+    )
+    cupids: int = option(
+        0,
+        "0 or 1 Cupid: on the first night links two players as Lovers, who die of grief "
+        "together (documented variant)",
+        label="Cupid (0 or 1)",
+        min=0,
+        max=1,
+        advanced=True,
+    )
+    sheriff: bool = option(
+        False,
+        "elect a Sheriff on the first day: their vote counts twice, and they pass the badge on "
+        "when eliminated (documented variant)",
+        label="Elect a Sheriff",
+        advanced=True,
+    )
 
     @property
     def werewolf_count(self) -> int:
@@ -101,8 +177,20 @@ class Config:
         return 1 if self.guardians is None else self.guardians
 
     @property
+    def variant_counts(self) -> dict[str, int]:
+        """The roles beyond the seed's that this setup deals, by option name (none by
+        default)."""
+        return {name: n for name, _ in VARIANT_ROLES if (n := getattr(self, name))}
+
+    @property
+    def beyond_seed(self) -> tuple[str, ...]:
+        """The options of this setup beyond the seed's rules: variant roles and the Sheriff."""
+        return (*self.variant_counts, *(("sheriff",) if self.sheriff else ()))
+
+    @property
     def villager_count(self) -> int:
-        return self.players - self.werewolf_count - self.seer_count - self.guardian_count
+        special = self.werewolf_count + self.seer_count + self.guardian_count
+        return self.players - special - sum(self.variant_counts.values())
 
     @property
     def is_custom(self) -> bool:
@@ -126,16 +214,31 @@ class Config:
             ("werewolves", self.werewolves),
             ("seers", self.seers),
             ("guardians", self.guardians),
+            *((name, getattr(self, name)) for name, _ in VARIANT_ROLES),
         ):
-            if value is not None and value < 0:
-                raise ConfigError(f"{label} cannot be negative, got {value}")
+            if value is not None and (not isinstance(value, int) or value < 0):
+                raise ConfigError(f"{label} must be a whole number, 0 or more; got {value!r}")
+        if self.cupids > 1:
+            raise ConfigError(
+                f"a setup deals at most 1 Cupid (one pair of Lovers), got {self.cupids}"
+            )
         wolves = self.werewolf_count
         if wolves < 1:
             raise ConfigError("a game needs at least one Werewolf")
         if self.villager_count < 0:
+            counts = [
+                f"{wolves} Werewolves",
+                f"{self.seer_count} Seers",
+                f"{self.guardian_count} Guardians",
+                *(
+                    f"{getattr(self, name)} {title}"
+                    for name, title in VARIANT_ROLES
+                    if getattr(self, name)
+                ),
+            ]
             raise ConfigError(
-                f"{wolves} Werewolves, {self.seer_count} Seers and {self.guardian_count} "
-                f"Guardians are more roles than the {self.players} players"
+                f"{', '.join(counts[:-1])} and {counts[-1]} are more roles than the "
+                f"{self.players} players"
             )
         if self.players - wolves <= wolves:
             raise ConfigError(

@@ -20,6 +20,15 @@ SEER_WAKE = "Seer, wake and choose one player to look into."
 SEER_SLEEP = "Seer, sleep."
 GUARDIAN_WAKE = "Guardian, wake and choose someone to protect."
 GUARDIAN_SLEEP = "Guardian, sleep."
+MINION_WAKE = "Minion, wake. Werewolves, raise your hand so the Minion can see you."
+MINION_SLEEP = "Werewolves, hands down. Minion, sleep."
+WITCH_WAKE = "Witch, wake. See whom the Werewolves chose, and use a potion, or not."
+WITCH_SLEEP = "Witch, sleep."
+CUPID_WAKE = "Cupid, wake and choose two Lovers."
+CUPID_SLEEP = "Cupid, sleep."
+LOVERS_WAKE = "Lovers, wake and look at each other."
+LOVERS_SLEEP = "Lovers, sleep."
+LOVERS_WIN = "The Lovers are the last two alive. Together, they win."
 DAY_BREAKS = "Day breaks. Everyone, open your eyes."
 NO_ONE = "No one was eliminated."
 DISCUSS = "Discuss. When the time is up, each living player votes or abstains."
@@ -30,6 +39,7 @@ NO_ELIMINATION_ABSTAIN = "Everyone abstained. No one is eliminated today."
 TOWN_WINS = "Every Werewolf is gone. The Town wins."
 WOLVES_WIN = "The Werewolves now match the rest in number. The Werewolves win."
 DRAW = "The round limit is reached without a winner. The game is a draw."
+TANNER_WINS = "The village has voted out the Tanner. The Tanner wins alone."
 DEAL_NOTE = (
     "There were not enough Villager cards for everyone who asked for one, "
     "so you were dealt another role."
@@ -37,7 +47,8 @@ DEAL_NOTE = (
 
 
 def night_script(config: Config) -> list[str]:
-    """The night's calls: every role that was dealt, every night, in the seed's order."""
+    """The night's calls: every role that was dealt, every night, in the seed's order, then
+    the variant roles that wake."""
     dealt = {card.role for card in cards_for(config)}
     lines = [NIGHT_FALLS]
     if Role.WEREWOLF in dealt:
@@ -46,12 +57,22 @@ def night_script(config: Config) -> list[str]:
         lines += [SEER_WAKE, SEER_SLEEP]
     if Role.GUARDIAN in dealt:
         lines += [GUARDIAN_WAKE, GUARDIAN_SLEEP]
+    if Role.MINION in dealt:
+        lines += [MINION_WAKE, MINION_SLEEP]
+    if Role.WITCH in dealt:
+        lines += [WITCH_WAKE, WITCH_SLEEP]
+    if Role.CUPID in dealt:  # every night, though Cupid acts only on the first
+        lines += [CUPID_WAKE, CUPID_SLEEP, LOVERS_WAKE, LOVERS_SLEEP]
     return lines
 
 
 def win_line(team: Team | None) -> str:
     if team is None:
         return DRAW
+    if team is Team.TANNER:
+        return TANNER_WINS
+    if team is Team.LOVERS:
+        return LOVERS_WIN
     return TOWN_WINS if team is Team.TOWN else WOLVES_WIN
 
 
@@ -106,6 +127,36 @@ def protecting(config: Config, guardian: int, target: int) -> Event:
     return Event("protecting", {"target": target}, Audience.only(guardian), line)
 
 
+def witch_told(config: Config, witch: int, target: int) -> Event:
+    line = f"The Werewolves have chosen {config.name(target)}."
+    return Event("witch_told", {"target": target}, Audience.only(witch), line)
+
+
+def witch_heals(config: Config, witch: int, target: int) -> Event:
+    line = f"You use your healing potion on {config.name(target)}."
+    return Event("witch_heals", {"target": target}, Audience.only(witch), line)
+
+
+def witch_poisons(config: Config, witch: int, target: int) -> Event:
+    line = f"You poison {config.name(target)}."
+    return Event("witch_poisons", {"target": target}, Audience.only(witch), line)
+
+
+def witch_keeps(witch: int) -> Event:
+    line = "You keep your potions tonight."
+    return Event("witch_keeps", {}, Audience.only(witch), line)
+
+
+def cupid_linked(config: Config, cupid: int, a: int, b: int) -> Event:
+    line = f"You link {config.name(a)} and {config.name(b)} as Lovers."
+    return Event("cupid_linked", {"lovers": [a, b]}, Audience.only(cupid), line)
+
+
+def in_love(config: Config, lover: int, partner: int) -> Event:
+    line = f"You have fallen in love with {config.name(partner)}."
+    return Event("in_love", {"partner": partner}, Audience.only(lover), line)
+
+
 def day_breaks() -> Event:
     return Event("narration", {"phase": "day"}, PUBLIC, DAY_BREAKS)
 
@@ -122,7 +173,7 @@ def claim(config: Config, claim: Claim) -> Event:
     """A public claim of the structured talk, read out in the speaker's words."""
     target = config.name(claim.target) if claim.target is not None else ""
     if claim.kind == "claim_role":
-        words = f"I am the {str(claim.value).capitalize()}."
+        words = f"I am the {Role(claim.value).title}."
     elif claim.kind == "claim_check":
         result = "a Werewolf" if claim.value == "werewolf" else "not a Werewolf"
         words = f"I checked {target}: {result}."
@@ -164,18 +215,98 @@ def no_elimination(why: str) -> Event:
     return Event("no_elimination", {"why": why}, PUBLIC, line)
 
 
-def eliminated(config: Config, seat: int, card: Card, by_vote: bool) -> Event:
-    how = "The village has voted out" if by_vote else "During the night the Werewolves took"
+ELIMINATED_HOW = {
+    "vote": "The village has voted out",
+    "night": "During the night the Werewolves took",
+    "shot": "The Hunter took",
+    "grief": "Heartbroken, their Lover follows:",
+}
+
+
+def eliminated(config: Config, seat: int, card: Card, by: str) -> Event:
+    how = ELIMINATED_HOW[by]
+    if by == "night" and config.witches:  # the pack or a poison: the day is not told which
+        how = "During the night we lost"
     return Event(
         "eliminated",
         {
             "seat": seat,
             "role": card.role.value,
             "card": card.id,
-            "by": "vote" if by_vote else "night",
+            "by": by,
         },
         PUBLIC,
         f"{how} {config.name(seat)}. Their card: {card.label} ({card.id}).",
+    )
+
+
+def idiot_revealed(config: Config, seat: int, card: Card) -> Event:
+    return Event(
+        "idiot_revealed",
+        {"seat": seat, "role": card.role.value, "card": card.id},
+        PUBLIC,
+        f"The village has voted out {config.name(seat)}, the Village Idiot: they stay in the "
+        f"game, but lose their vote. Their card: {card.label} ({card.id}).",
+    )
+
+
+ELECTION_OPEN = (
+    "Elect a Sheriff: vote for another living player, or abstain. The Sheriff's vote counts twice."
+)
+BADGE = "The Sheriff has fallen and passes the badge to a living player."
+
+
+def election_open() -> Event:
+    return Event("election_open", {}, PUBLIC, ELECTION_OPEN)
+
+
+def sheriff_elected(
+    config: Config, sheriff: int | None, counts: dict[int, int], votes: dict[str, int | None] | None
+) -> Event:
+    data: dict[str, Any] = {"sheriff": sheriff, "counts": {str(c): n for c, n in counts.items()}}
+    if votes is not None:
+        data["votes"] = votes
+    parts = [f"{config.name(seat)}: {n}" for seat, n in counts.items() if n]
+    if sheriff is None:
+        line = "Everyone abstained: there is no Sheriff."
+    else:
+        line = f"{'; '.join(parts)}. {config.name(sheriff)} is the Sheriff."
+    return Event("sheriff_elected", data, PUBLIC, line)
+
+
+def badge_to_pass(config: Config, sheriff: int) -> Event:
+    return Event(
+        "badge",
+        {"sheriff": sheriff},
+        PUBLIC,
+        f"{config.name(sheriff)} was the Sheriff and passes the badge to a living player.",
+    )
+
+
+def badge_passed(config: Config, old: int, new: int) -> Event:
+    line = f"{config.name(old)} passes the badge: {config.name(new)} is the Sheriff."
+    return Event("badge_passed", {"from": old, "sheriff": new}, PUBLIC, line)
+
+
+def badge_lost() -> Event:
+    return Event("badge_lost", {}, PUBLIC, "The badge is lost: there is no Sheriff any more.")
+
+
+HUNT = "A Hunter has fallen and takes one living player with them."
+
+
+def hunter_wakes(config: Config, hunter: int) -> Event:
+    return Event(
+        "hunt",
+        {"hunter": hunter},
+        PUBLIC,
+        f"{config.name(hunter)} was the Hunter and takes one living player with them.",
+    )
+
+
+def hunter_missed(config: Config, hunter: int) -> Event:
+    return Event(
+        "no_shot", {"hunter": hunter}, PUBLIC, f"{config.name(hunter)} took no one with them."
     )
 
 

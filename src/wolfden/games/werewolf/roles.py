@@ -11,6 +11,10 @@ from wolfden.games.werewolf.config import Config
 class Team(enum.Enum):
     TOWN = "town"
     WEREWOLVES = "werewolves"
+    TANNER = "tanner"
+    """The Tanner plays for themselves (only with the variant role)."""
+    LOVERS = "lovers"
+    """Cupid's Lovers when they are on different teams: they win together (variant role)."""
 
 
 class Role(enum.Enum):
@@ -18,19 +22,37 @@ class Role(enum.Enum):
     SEER = "seer"
     GUARDIAN = "guardian"
     VILLAGER = "villager"
+    # The documented variants beyond the seed (none is dealt by default).
+    LYCAN = "lycan"
+    TANNER = "tanner"
+    MINION = "minion"
+    HUNTER = "hunter"
+    VILLAGE_IDIOT = "village_idiot"
+    WITCH = "witch"
+    CUPID = "cupid"
 
     @property
     def title(self) -> str:
-        return self.value.capitalize()
+        return self.value.replace("_", " ").title()
 
     @property
     def team(self) -> Team:
-        """The Werewolves are one team; Villagers, Seer and Guardian are the Town."""
-        return Team.WEREWOLVES if self is Role.WEREWOLF else Team.TOWN
+        """The Werewolves and the Minion are one team; the Tanner plays alone; everyone else
+        is the Town."""
+        if self in (Role.WEREWOLF, Role.MINION):
+            return Team.WEREWOLVES
+        if self is Role.TANNER:
+            return Team.TANNER
+        return Team.TOWN
 
     @property
     def acts_at_night(self) -> bool:
-        return self is not Role.VILLAGER
+        return self in (Role.WEREWOLF, Role.SEER, Role.GUARDIAN)
+
+    @property
+    def seen_as_werewolf(self) -> bool:
+        """What the Seer is told: a Werewolf, or a Lycan (a Villager with a wolfish look)."""
+        return self in (Role.WEREWOLF, Role.LYCAN)
 
 
 class Phase(enum.Enum):
@@ -38,6 +60,12 @@ class Phase(enum.Enum):
     DISCUSSION = "discussion"
     VOTE = "vote"
     REVOTE = "revote"
+    HUNT = "hunt"
+    """A Hunter was eliminated and takes one living player with them (variant role)."""
+    ELECTION = "election"
+    """The first day's election of the Sheriff (the ``sheriff`` option)."""
+    BADGE = "badge"
+    """An eliminated Sheriff passes the badge to a living player."""
     END = "end"
 
 
@@ -70,7 +98,49 @@ CARD_TEXTS = {
     Role.VILLAGER: (
         "You sleep through the night. By day, listen, weigh what you hear, and vote or abstain."
     ),
+    Role.LYCAN: (
+        "You are a Villager and play for the Town, but something wild runs in your family: "
+        "if the Seer looks into you, they are told you are a Werewolf."
+    ),
+    Role.TANNER: (
+        "You hate your job and want out. You win alone if the village votes you out by day; "
+        "if the game ends any other way, you lose. You sleep through the night."
+    ),
+    Role.MINION: (
+        "You serve the pack. You know who the Werewolves are, but they do not know you, and "
+        "you cannot join their hunt. You win if the Werewolves win; to the Seer you are not "
+        "a Werewolf."
+    ),
+    Role.HUNTER: (
+        "You sleep through the night and play for the Town. When you are eliminated, by night "
+        "or by day, you at once take one living player of your choice with you."
+    ),
+    Role.VILLAGE_IDIOT: (
+        "You play for the Town and sleep through the night. The first time the village votes "
+        "you out, your card is shown and you stay in the game, but you may no longer vote."
+    ),
+    Role.WITCH: (
+        "You play for the Town. Each night, once the Werewolves have chosen, you learn whom. "
+        "You have one healing potion, which saves tonight's target, and one poison, which "
+        "takes any other player: each once per game, at most one a night."
+    ),
+    Role.CUPID: (
+        "You play for the Town. On the first night, link two players as Lovers (yourself "
+        "allowed). If one Lover dies, the other dies of grief; Lovers of different teams win "
+        "together if they are the last two alive."
+    ),
 }
+
+VARIANT_ROLE_OF = {
+    "lycans": Role.LYCAN,
+    "tanners": Role.TANNER,
+    "minions": Role.MINION,
+    "hunters": Role.HUNTER,
+    "village_idiots": Role.VILLAGE_IDIOT,
+    "witches": Role.WITCH,
+    "cupids": Role.CUPID,
+}
+"""Each variant role's count option (config.VARIANT_ROLES) and its role."""
 
 
 def _card(number: int, role: Role, label: str) -> Card:
@@ -88,13 +158,17 @@ PRINT_DECK: tuple[Card, ...] = (
 
 def role_counts(config: Config) -> dict[Role, int]:
     """How many cards of each role a deal has: 7–9 players get 2 Werewolves, 10–12 get 3,
-    always 1 Seer and 1 Guardian, Villagers for the rest (or the custom variant's counts)."""
-    return {
+    always 1 Seer and 1 Guardian, Villagers for the rest (or the custom variant's counts),
+    then the variant roles the setup asks for (they take the place of Villagers)."""
+    counts = {
         Role.WEREWOLF: config.werewolf_count,
         Role.SEER: config.seer_count,
         Role.GUARDIAN: config.guardian_count,
         Role.VILLAGER: config.villager_count,
     }
+    for name, count in config.variant_counts.items():
+        counts[VARIANT_ROLE_OF[name]] = count
+    return counts
 
 
 def cards_for(config: Config) -> tuple[Card, ...]:
@@ -109,10 +183,18 @@ def cards_for(config: Config) -> tuple[Card, ...]:
                 cards.append(printed[i])
             else:
                 extra += 1
-                cards.append(_card(extra, role, f"{role.title} {i + 1}"))
+                # A variant role dealt once is just "Lycan"; more copies are numbered.
+                label = role.title if not printed and count == 1 else f"{role.title} {i + 1}"
+                cards.append(_card(extra, role, label))
     return tuple(cards)
 
 
 def team_names(config: Config) -> tuple[str, ...]:
-    """The teams a seat can be on: the names the Outcome uses."""
-    return tuple(team.value for team in Team)
+    """The teams a seat can be on: the names the Outcome uses (the Tanner's and the Lovers'
+    only when the setup deals a Tanner or Cupid)."""
+    teams = [Team.TOWN, Team.WEREWOLVES]
+    if config.tanners:
+        teams.append(Team.TANNER)
+    if config.cupids:
+        teams.append(Team.LOVERS)
+    return tuple(team.value for team in teams)

@@ -5,6 +5,12 @@ pick, the Seer's check, the Guardian's protection); dawn; the day's discussion (
 ``talk`` option, its public claims); the vote and the revote; every elimination, and the win
 check that follows it. ``apply`` finds the step an
 action belongs to; nothing here reads a clock or changes a state it was given.
+
+The documented variant roles add their steps in the same places (docs/games/werewolf.md,
+"Variant roles"): the Witch's potions and Cupid's link at night, the Sheriff's election on the
+first day, the Village Idiot's reprieve in the ballot, and after an elimination (``settle``)
+a Lover's grief, a Hunter's shot and the Sheriff's badge; the Lycan changes the Seer's answer,
+the Tanner and the Lovers the win check.
 """
 
 from __future__ import annotations
@@ -25,13 +31,22 @@ from wolfden.games.werewolf.actions import (
     CLAIM_ROLE,
     CLOSE_BALLOT,
     DAWN,
+    ELECT,
     END_DISCUSSION,
+    HEAL,
+    NO_POTION,
+    NO_SHOT,
+    NO_SUCCESSOR,
+    PASS_BADGE,
     PICK,
+    POISON,
     PROTECT,
     QUIET,
+    SHOOT,
     SUSPECT,
     TRUST,
     VOTE,
+    link,
     target_of,
 )
 from wolfden.games.werewolf.config import Config
@@ -118,8 +133,12 @@ def setup(config: Config, seed: int) -> State:
 
 
 def seat_teams(state: State) -> dict[int, str]:
-    """Every seat's team as dealt (the cards never change hands during a match)."""
-    return {seat: role.team.value for seat, role in enumerate(state.roles)}
+    """Every seat's team as dealt (the cards never change hands during a match), except that
+    Lovers of different teams play for each other from the moment Cupid links them."""
+    teams = {seat: role.team.value for seat, role in enumerate(state.roles)}
+    if state.mixed_lovers:
+        teams.update({seat: Team.LOVERS.value for seat in state.lovers})
+    return teams
 
 
 # -- who acts, and when the clock does --------------------------------------------------------
@@ -138,12 +157,22 @@ def legal_actions(state: State, seat: int | None) -> list[Action]:
         return [VOTE[c] for c in state.candidates if c != seat] + [ABSTAIN]
     if state.phase is Phase.DISCUSSION:
         return talk_actions(state, seat)
+    if state.phase is Phase.HUNT:
+        return [SHOOT[t] for t in state.living()]
+    if state.phase is Phase.ELECTION:
+        return [ELECT[c] for c in state.candidates if c != seat] + [ABSTAIN]
+    if state.phase is Phase.BADGE:
+        return [PASS_BADGE[t] for t in state.living()]
     role = state.roles[seat]
     living = state.living()
     if role is Role.WEREWOLF:
         return [PICK[t] for t in living if not state.is_werewolf(t)]
     if role is Role.SEER:
         return [CHECK[t] for t in living if t != seat]
+    if role is Role.WITCH:
+        return witch_actions(state, seat)
+    if role is Role.CUPID:
+        return [link(a, b) for i, a in enumerate(living) for b in living[i + 1 :]]
     return [PROTECT[t] for t in living if t != state.last_protected[seat]]
 
 
@@ -157,6 +186,12 @@ def deadline(state: State) -> Deadline | None:
         return Deadline(state.seq, config.discussion_seconds, END_DISCUSSION, "discussion")
     if state.phase in BALLOTS:
         return Deadline(state.seq, config.vote_seconds, CLOSE_BALLOT, state.phase.value)
+    if state.phase is Phase.HUNT:
+        return Deadline(state.seq, config.vote_seconds, NO_SHOT, "hunt")
+    if state.phase is Phase.ELECTION:
+        return Deadline(state.seq, config.vote_seconds, CLOSE_BALLOT, "election")
+    if state.phase is Phase.BADGE:
+        return Deadline(state.seq, config.vote_seconds, NO_SUCCESSOR, "badge")
     return None
 
 
@@ -186,11 +221,21 @@ def apply(state: State, seat: int | None, action: Action) -> Result:
         return vote(state, seat, action)
     if state.phase is Phase.DISCUSSION:
         return talk(state, seat, action)
+    if state.phase is Phase.HUNT:
+        return hunter_shoots(state, seat, action)
+    if state.phase is Phase.ELECTION:
+        return election_vote(state, seat, action)
+    if state.phase is Phase.BADGE:
+        return pass_badge(state, seat, action)
     role = state.roles[seat]
     if role is Role.WEREWOLF:
         return werewolf_pick(state, seat, action)
     if role is Role.SEER:
         return seer_check(state, seat, action)
+    if role is Role.WITCH:
+        return witch_acts(state, seat, action)
+    if role is Role.CUPID:
+        return cupid_links(state, seat, action)
     return guardian_protect(state, seat, action)
 
 
@@ -198,8 +243,16 @@ def _not_your_turn(state: State, seat: int) -> str:
     n = state.players
     if not (isinstance(seat, int) and 0 <= seat < n):
         return f"there is no seat {seat}; seats are 0 to {n - 1}"
+    if state.phase is Phase.HUNT:
+        return "the Hunter is choosing whom to take with them; wait for their shot"
+    if state.phase is Phase.BADGE:
+        return "the Sheriff is passing the badge; wait for their choice"
+    if state.phase is Phase.ELECTION and state.is_alive(seat):
+        return "you have already voted in the Sheriff's election"
     if not state.is_alive(seat):
         return "eliminated players watch; they cannot act"
+    if seat in state.voteless and state.phase in BALLOTS:
+        return "a revealed Village Idiot stays in the game but no longer votes"
     if state.phase is Phase.NIGHT:
         return "you have nothing (more) to do tonight"
     if state.phase is Phase.DISCUSSION:
@@ -214,6 +267,9 @@ MODERATOR_ACTIONS = {
     Phase.DISCUSSION: (END_DISCUSSION, "end_discussion"),
     Phase.VOTE: (CLOSE_BALLOT, "close_ballot (by the clock)"),
     Phase.REVOTE: (CLOSE_BALLOT, "close_ballot (by the clock)"),
+    Phase.HUNT: (NO_SHOT, "no_shot (by the clock)"),
+    Phase.ELECTION: (CLOSE_BALLOT, "close_ballot (by the clock)"),
+    Phase.BADGE: (NO_SUCCESSOR, "no_successor (by the clock)"),
 }
 """The one action the moderator (the clock or the host) takes in each phase."""
 
@@ -228,6 +284,12 @@ def moderator(state: State, action: Action) -> Result:
         return dawn(state)
     if state.phase is Phase.DISCUSSION:
         return end_discussion(state)
+    if state.phase is Phase.HUNT:
+        return hunter_holds_fire(state)
+    if state.phase is Phase.ELECTION:
+        return close_election(state)
+    if state.phase is Phase.BADGE:
+        return badge_lost(state)
     return close_ballot(state)
 
 
@@ -247,9 +309,23 @@ def night_falls(state: State) -> Result:
         locked=None,
         checked=nobody,
         protecting=nobody,
-        pending=frozenset(s for s in state.alive if state.roles[s].acts_at_night),
+        healing=frozenset(),
+        poisoning=(),
+        witch_done=frozenset(),
+        pending=night_actors(state),
     )
     return state, say.night_falls(state.config)
+
+
+def night_actors(state: State) -> frozenset[int]:
+    """Who acts as the night begins: the living Werewolves, Seers and Guardians, and on the
+    first night Cupid. (A Witch wakes once the pack has chosen.)"""
+    first = state.round == 1
+    return frozenset(
+        s
+        for s in state.alive
+        if state.roles[s].acts_at_night or (first and state.roles[s] is Role.CUPID)
+    )
 
 
 def werewolf_pick(state: State, seat: int, action: Action) -> Result:
@@ -286,7 +362,7 @@ def werewolf_pick(state: State, seat: int, action: Action) -> Result:
         rng = Rng(state.rng)
         state = replace(state, locked=most_picked(picks, rng), rng=rng.state)
     assert state.locked is not None  # every Werewolf picked
-    return state, [*events, say.pack_locked(config, pack, state.locked)]
+    return witches_wake(state, [*events, say.pack_locked(config, pack, state.locked)])
 
 
 def most_picked(picks: list[int | None], rng: Rng) -> int | None:
@@ -300,12 +376,13 @@ def most_picked(picks: list[int | None], rng: Rng) -> int | None:
 
 
 def seer_check(state: State, seat: int, action: Action) -> Result:
-    """The Seer checks one living player other than themselves and learns the answer at once."""
+    """The Seer checks one living player other than themselves and learns the answer at once:
+    a Werewolf, or not. A Lycan looks like a Werewolf to the Seer."""
     usage = "the Seer's night action is 'check N' (another living player)"
     target = target_of(action, "check", usage, state.players)
     if target == seat or not state.is_alive(target):
         raise IllegalAction("the Seer checks a living player other than themselves")
-    is_werewolf = state.is_werewolf(target)
+    is_werewolf = state.roles[target].seen_as_werewolf
     state = replace(
         state,
         checked=with_choice(state.checked, seat, target),
@@ -332,9 +409,73 @@ def guardian_protect(state: State, seat: int, action: Action) -> Result:
     return state, [say.protecting(state.config, seat, target)]
 
 
+def witches_wake(state: State, events: list[Event]) -> Result:
+    """Once the pack has chosen, each living Witch learns its target, and one with a potion
+    left may use it."""
+    assert state.locked is not None
+    witches = [s for s in state.living() if state.roles[s] is Role.WITCH]
+    events = [*events, *(say.witch_told(state.config, w, state.locked) for w in witches)]
+    able = {w for w in witches if w not in state.heal_used or w not in state.poison_used}
+    return replace(state, pending=state.pending | able), events
+
+
+def witch_actions(state: State, seat: int) -> list[Action]:
+    """The Witch's choice tonight: heal the pack's target, poison another living player (each
+    potion once per game), or neither."""
+    out = [HEAL] if seat not in state.heal_used and state.locked is not None else []
+    if seat not in state.poison_used:
+        out += [POISON[t] for t in state.living() if t != seat]
+    return [*out, NO_POTION]
+
+
+def witch_acts(state: State, seat: int, action: Action) -> Result:
+    """One potion a night at most: ``heal`` saves the pack's target, ``poison N`` eliminates N
+    at dawn (a Guardian's protection does not stop it), ``no_potion`` keeps both."""
+    if action not in witch_actions(state, seat):
+        raise IllegalAction(
+            f"'{action}' is not the Witch's to do now: 'heal' (once per game, the pack's "
+            "target), 'poison N' (once per game, another living player) or 'no_potion'"
+        )
+    config = state.config
+    state = replace(state, pending=state.pending - {seat}, witch_done=state.witch_done | {seat})
+    if action == HEAL:
+        victim = state.locked
+        assert victim is not None
+        state = replace(state, healing=state.healing | {seat}, heal_used=state.heal_used | {seat})
+        return state, [say.witch_heals(config, seat, victim)]
+    if action == NO_POTION:
+        return state, [say.witch_keeps(seat)]
+    target = int(action.args[0])
+    state = replace(
+        state,
+        poisoning=(*state.poisoning, (seat, target)),
+        poison_used=state.poison_used | {seat},
+    )
+    return state, [say.witch_poisons(config, seat, target)]
+
+
+def cupid_links(state: State, seat: int, action: Action) -> Result:
+    """On the first night Cupid links two living players (themselves allowed) as Lovers; each
+    Lover learns at once, privately, who the other is (not their card)."""
+    if action.name != "link" or action not in legal_actions(state, seat):
+        raise IllegalAction(
+            f"'{action}' is not Cupid's to do: 'link A B' links two different living players "
+            "(seats A < B, yourself allowed) as Lovers"
+        )
+    a, b = (int(x) for x in action.args)
+    state = replace(state, lovers=(a, b), pending=state.pending - {seat})
+    config = state.config
+    return state, [
+        say.cupid_linked(config, seat, a, b),
+        say.in_love(config, a, b),
+        say.in_love(config, b, a),
+    ]
+
+
 def dawn(state: State) -> Result:
     """The night's actions are resolved together: the pack's target is eliminated unless a
-    Guardian protected them. A save is never announced: the day only hears that no one was
+    Guardian protected them or a Witch healed them, and a Witch's poison eliminates its
+    player. A save is never announced: the day only hears that no one was
     eliminated. Then the win check, and the day's discussion."""
     target = state.locked
     rng = Rng(state.rng)
@@ -349,7 +490,16 @@ def dawn(state: State) -> Result:
     # protected no one tonight may protect anyone tomorrow.
     protected = tuple(sorted({p for p in state.protecting if p is not None}))
     checks_tonight = [c for c in state.seer_checks if c.round == state.round]
-    night = Night(state.round, target, protected, tuple(checks_tonight), state.pack, state.picks)
+    night = Night(
+        state.round,
+        target,
+        protected,
+        tuple(checks_tonight),
+        state.pack,
+        state.picks,
+        healed=tuple(sorted(state.healing)),
+        poisoned=state.poisoning,
+    )
     state = replace(
         state,
         rng=rng.state,
@@ -358,20 +508,80 @@ def dawn(state: State) -> Result:
         pending=frozenset(),
     )
     events = [say.day_breaks()]
-    if night.eliminated is None:
+    if not night.victims:
         events.append(say.no_one_taken())
-    else:
-        state, eliminated = eliminate(state, night.eliminated, by_vote=False)
+    for victim in night.victims:  # in seat order: the day is not told whose victim is whose
+        state, eliminated = eliminate(state, victim, "night")
         events.append(eliminated)
-    if winner(state) is not None:
-        return game_over(state, events)
-    # With structured talk every living player may make claims during the discussion.
+    return settle(state, events, "day")
+
+
+def start_discussion(state: State) -> Result:
+    """The day's discussion. With structured talk every living player may make claims. With
+    the ``sheriff`` option the first day opens with the Sheriff's election."""
+    if state.config.sheriff and not state.elected:
+        return open_election(state)
     talkers = state.alive if state.config.talk else frozenset()
     state = replace(state, phase=Phase.DISCUSSION, seq=state.seq + 1, pending=talkers)
-    return state, [*events, say.discuss()]
+    return state, [say.discuss()]
 
 
 # -- the day ----------------------------------------------------------------------------------
+
+
+def open_election(state: State) -> Result:
+    """The first day's election: every living voter votes for another living player for
+    Sheriff, or abstains; the ballot closes when all have voted, or at its deadline."""
+    state = replace(
+        state,
+        phase=Phase.ELECTION,
+        seq=state.seq + 1,
+        candidates=state.living(),
+        votes=(None,) * state.players,
+        pending=frozenset(state.voters),
+    )
+    return state, [say.election_open()]
+
+
+def election_vote(state: State, seat: int, action: Action) -> Result:
+    if action == ABSTAIN:
+        choice = None
+    else:
+        usage = "in the Sheriff's election you may 'elect N' or 'abstain'"
+        choice = target_of(action, "elect", usage, state.players)
+        if choice == seat or choice not in state.candidates:
+            raise IllegalAction("elect another living player as Sheriff, or abstain")
+    state = replace(
+        state, votes=with_choice(state.votes, seat, choice), pending=state.pending - {seat}
+    )
+    events = [say.vote_cast(seat, choice)]
+    if state.pending:
+        return state, events
+    state, more = close_election(state)
+    return state, events + more
+
+
+def close_election(state: State) -> Result:
+    """The most votes win the badge; a tie is broken by the seeded generator; if everyone
+    abstained there is no Sheriff. Then the day's discussion."""
+    counts = {c: 0 for c in state.candidates}
+    for voter in state.voters:
+        choice = state.votes[voter]
+        if choice is not None:
+            counts[choice] += 1
+    votes = None
+    if state.config.public_ballots:
+        votes = {str(v): state.votes[v] for v in state.voters}
+    top = max(counts.values())
+    sheriff = None
+    rng = Rng(state.rng)
+    if top:
+        leaders = [c for c, n in counts.items() if n == top]
+        sheriff = leaders[0] if len(leaders) == 1 else leaders[rng.below(len(leaders))]
+    state = replace(state, sheriff=sheriff, elected=True, pending=frozenset(), rng=rng.state)
+    event = say.sheriff_elected(state.config, sheriff, counts, votes)
+    state, more = start_discussion(state)
+    return state, [event, *more]
 
 
 def claims_today(state: State, seat: int) -> tuple[Claim, ...]:
@@ -433,14 +643,15 @@ def end_discussion(state: State) -> Result:
 
 
 def open_ballot(state: State, candidates: tuple[int, ...], *, revote: bool) -> Result:
-    """A secret ballot: every living player votes for a candidate or abstains."""
+    """A secret ballot: every living player votes for a candidate or abstains (a revealed
+    Village Idiot no longer votes, but may still be voted for)."""
     state = replace(
         state,
         phase=Phase.REVOTE if revote else Phase.VOTE,
         seq=state.seq + 1,
         candidates=candidates,
         votes=(None,) * state.players,
-        pending=state.alive,
+        pending=frozenset(state.voters),
     )
     return state, [say.ballot_open(candidates, revote)]
 
@@ -475,12 +686,12 @@ def close_ballot(state: State) -> Result:
     → one revote among the tied; a second tie, or everyone abstaining → no elimination. A
     missing vote counts as an abstention."""
     revote = state.phase is Phase.REVOTE
-    living = state.living()
+    living = state.voters
     counts = {c: 0 for c in state.candidates}
     for voter in living:
         choice = state.votes[voter]
         if choice is not None:
-            counts[choice] += 1
+            counts[choice] += 2 if voter == state.sheriff else 1  # the Sheriff's counts twice
     public = state.config.public_ballots
     tally = Tally(
         round=state.round,
@@ -495,11 +706,12 @@ def close_ballot(state: State) -> Result:
     leaders = tuple(c for c, n in counts.items() if n == top)
     if top == 0:
         events.append(say.no_elimination("abstained"))
+    elif len(leaders) == 1 and spared_idiot(state, leaders[0]):
+        state = replace(state, voteless=state.voteless | {leaders[0]})
+        events.append(say.idiot_revealed(state.config, leaders[0], state.cards[leaders[0]]))
     elif len(leaders) == 1:
-        state, eliminated = eliminate(state, leaders[0], by_vote=True)
-        events.append(eliminated)
-        if winner(state) is not None:
-            return game_over(state, events)
+        state, eliminated = eliminate(state, leaders[0], "vote")
+        return settle(state, [*events, eliminated], "night")
     elif not revote:
         state, opened = open_ballot(state, leaders, revote=True)
         return state, events + opened
@@ -507,6 +719,11 @@ def close_ballot(state: State) -> Result:
         events.append(say.no_elimination("tie"))
     state, more = end_of_day(state)
     return state, events + more
+
+
+def spared_idiot(state: State, seat: int) -> bool:
+    """A Village Idiot the vote eliminates for the first time survives it, revealed."""
+    return state.roles[seat] is Role.VILLAGE_IDIOT and seat not in state.voteless
 
 
 def end_of_day(state: State) -> Result:
@@ -520,16 +737,96 @@ def end_of_day(state: State) -> Result:
 # -- eliminations and the end -----------------------------------------------------------------
 
 
-def eliminate(state: State, seat: int, *, by_vote: bool) -> tuple[State, Event]:
-    """Every elimination reveals the card publicly."""
-    death = Death(state.round, seat, "vote" if by_vote else "night")
+def eliminate(state: State, seat: int, by: str) -> tuple[State, Event]:
+    """Every elimination reveals the card publicly. An eliminated Hunter is due a shot.
+    ``by`` is "night", "vote", "shot" or "grief"."""
+    death = Death(state.round, seat, by)
     state = replace(state, alive=state.alive - {seat}, deaths=(*state.deaths, death))
-    return state, say.eliminated(state.config, seat, state.cards[seat], by_vote)
+    if state.roles[seat] is Role.HUNTER:
+        state = replace(state, shots_due=(*state.shots_due, seat))
+    return state, say.eliminated(state.config, seat, state.cards[seat], by)
+
+
+def settle(state: State, events: list[Event], then: str) -> Result:
+    """After an elimination: a Tanner voted out wins at once; otherwise each eliminated Hunter
+    takes their shot first (after any Lover's grief), then the win check, then an eliminated
+    Sheriff passes the badge, then the round goes on ("day": the discussion; "night": the end
+    of the day)."""
+    if winner(state) is Team.TANNER:
+        return game_over(state, events)
+    state, events = grief(state, events)
+    if state.shots_due:
+        hunter = state.shots_due[0]
+        state = replace(
+            state, phase=Phase.HUNT, seq=state.seq + 1, pending=frozenset({hunter}), resume=then
+        )
+        return state, [*events, say.hunter_wakes(state.config, hunter)]
+    if winner(state) is not None:
+        return game_over(state, events)
+    if state.sheriff is not None and not state.is_alive(state.sheriff):
+        sheriff = state.sheriff
+        state = replace(
+            state, phase=Phase.BADGE, seq=state.seq + 1, pending=frozenset({sheriff}), resume=then
+        )
+        return state, [*events, say.badge_to_pass(state.config, sheriff)]
+    state, more = start_discussion(state) if then == "day" else end_of_day(state)
+    return state, events + more
+
+
+def grief(state: State, events: list[Event]) -> Result:
+    """A Lover whose partner was eliminated dies of grief at once (card revealed)."""
+    for lover in state.lovers:
+        partner = state.partner(lover)
+        if state.is_alive(lover) and partner is not None and not state.is_alive(partner):
+            state, eliminated = eliminate(state, lover, "grief")
+            events = [*events, eliminated]
+    return state, events
+
+
+def hunter_shoots(state: State, seat: int, action: Action) -> Result:
+    """The eliminated Hunter takes one living player with them, at once; that player's card is
+    revealed like any other."""
+    usage = "the Hunter's action is 'shoot N' (a living player)"
+    target = target_of(action, "shoot", usage, state.players)
+    if not state.is_alive(target):
+        raise IllegalAction("the Hunter takes a living player with them")
+    state = replace(state, shots_due=state.shots_due[1:], pending=frozenset())
+    state, eliminated = eliminate(state, target, "shot")
+    return settle(state, [eliminated], state.resume)
+
+
+def pass_badge(state: State, seat: int, action: Action) -> Result:
+    """The eliminated Sheriff names a living successor, who holds the badge from now on."""
+    usage = "the eliminated Sheriff's action is 'pass_badge N' (a living player)"
+    target = target_of(action, "pass_badge", usage, state.players)
+    if not state.is_alive(target):
+        raise IllegalAction("the badge passes to a living player")
+    state = replace(state, sheriff=target, pending=frozenset())
+    return settle(state, [say.badge_passed(state.config, seat, target)], state.resume)
+
+
+def badge_lost(state: State) -> Result:
+    """The clock ran out before the eliminated Sheriff chose: there is no Sheriff any more."""
+    state = replace(state, sheriff=None, pending=frozenset())
+    return settle(state, [say.badge_lost()], state.resume)
+
+
+def hunter_holds_fire(state: State) -> Result:
+    """The clock ran out before the Hunter chose: they take no one."""
+    hunter = state.shots_due[0]
+    state = replace(state, shots_due=state.shots_due[1:], pending=frozenset())
+    return settle(state, [say.hunter_missed(state.config, hunter)], state.resume)
 
 
 def winner(state: State) -> Team | None:
-    """Town wins when no Werewolf lives; Werewolves win when they are at least as many as the
-    living non-Werewolves (the Seer and Guardian included)."""
+    """A Tanner eliminated by the day's vote wins alone, at once. Lovers of different teams
+    win together when they are the last two alive. Otherwise Town wins when no
+    Werewolf lives; Werewolves win when they are at least as many as the living non-Werewolves
+    (the Seer and Guardian included, and every variant role but the Werewolves)."""
+    if voted_out_tanners(state):
+        return Team.TANNER
+    if state.mixed_lovers and state.alive == set(state.lovers):
+        return Team.LOVERS
     wolves = len(state.pack)
     others = len(state.alive) - wolves
     if wolves == 0:
@@ -537,6 +834,24 @@ def winner(state: State) -> Team | None:
     if wolves >= others:
         return Team.WEREWOLVES
     return None
+
+
+def voted_out_tanners(state: State) -> frozenset[int]:
+    """The Tanners the day's vote eliminated (the one who wins, when there is one)."""
+    return frozenset(
+        d.seat for d in state.deaths if d.by == "vote" and state.roles[d.seat] is Role.TANNER
+    )
+
+
+def winners(state: State, team: Team | None) -> frozenset[int]:
+    """The seats that win with the winning team: the team's seats (Lovers of different teams
+    only as Lovers), except that a Tanner wins alone (only the Tanner the village voted
+    out)."""
+    if team is Team.TANNER:
+        return voted_out_tanners(state)
+    if team is None:
+        return frozenset()
+    return frozenset(s for s, name in seat_teams(state).items() if name == team.value)
 
 
 def game_over(state: State, events: list[Event]) -> Result:
@@ -569,7 +884,7 @@ def outcome(state: State) -> Outcome | None:
         "survivors": len(state.alive),
     }
     return Outcome(
-        winners=frozenset(s for s, role in enumerate(state.roles) if role.team is team),
+        winners=winners(state, team),
         winning_team=team.value if team else None,
         summary=state.summary,
         teams=seat_teams(state),

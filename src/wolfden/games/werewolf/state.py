@@ -44,14 +44,27 @@ class Night:
     """The living Werewolves at dawn."""
     picks: tuple[int | None, ...]
     """Each seat's pick in the pack's last round of picks."""
+    healed: tuple[int, ...] = ()
+    """The Witches who used their healing potion on the target that night."""
+    poisoned: tuple[tuple[int, int], ...] = ()
+    """(Witch, player) for each poison used that night."""
 
     @property
     def eliminated(self) -> int | None:
-        """The target, unless a Guardian protected them."""
-        return None if self.target in self.protected else self.target
+        """The target, unless a Guardian protected them or a Witch healed them."""
+        if self.target in self.protected or self.healed:
+            return None
+        return self.target
+
+    @property
+    def victims(self) -> tuple[int, ...]:
+        """Everyone eliminated at this dawn, in seat order: the pack's target and the
+        poisoned."""
+        taken = {self.eliminated} if self.eliminated is not None else set()
+        return tuple(sorted(taken | {target for _, target in self.poisoned}))
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "round": self.round,
             "target": self.target,
             "protected": list(self.protected),
@@ -60,6 +73,10 @@ class Night:
             ],
             "picks": {str(w): p for w in self.pack if (p := self.picks[w]) is not None},
         }
+        if self.healed or self.poisoned:
+            out["healed"] = list(self.healed)
+            out["poisoned"] = {str(w): t for w, t in self.poisoned}
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +133,7 @@ class Death:
     round: int
     seat: int
     by: str
-    """"night" or "vote"."""
+    """"night", "vote", "shot" (a Hunter's) or "grief" (a Lover's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +181,40 @@ class State:
     """The closing line, once the game is over."""
     claims: tuple[Claim, ...] = ()
     """Every public claim of the structured talk, in order (only with the ``talk`` option)."""
+    # The variant roles
+    shots_due: tuple[int, ...] = ()
+    """Eliminated Hunters who still take someone with them, the first one now."""
+    resume: str = ""
+    """Where the round goes on once the Hunters have shot: "day" or "night"."""
+    voteless: frozenset[int] = frozenset()
+    """Village Idiots the vote revealed: alive, known to all, and without a vote."""
+    heal_used: frozenset[int] = frozenset()
+    """Witches who have used their healing potion."""
+    poison_used: frozenset[int] = frozenset()
+    """Witches who have used their poison."""
+    healing: frozenset[int] = frozenset()
+    """Witches healing the pack's target tonight."""
+    poisoning: tuple[tuple[int, int], ...] = ()
+    """(Witch, player) for each poison given tonight."""
+    witch_done: frozenset[int] = frozenset()
+    """Witches who have made tonight's choice."""
+    lovers: tuple[int, ...] = ()
+    """The two Lovers Cupid linked (in seat order), or none."""
+    sheriff: int | None = None
+    """Who holds the Sheriff's badge (the ``sheriff`` option), or no one."""
+    elected: bool = False
+    """Whether the Sheriff's election has been held."""
+
+    def partner(self, seat: int) -> int | None:
+        """A Lover's partner, or None."""
+        if seat in self.lovers:
+            return self.lovers[1 - self.lovers.index(seat)]
+        return None
+
+    @property
+    def mixed_lovers(self) -> bool:
+        """Whether the Lovers are on different teams (they then play for each other)."""
+        return len(self.lovers) == 2 and len({self.roles[s].team for s in self.lovers}) == 2
 
     @property
     def players(self) -> int:
@@ -194,14 +245,24 @@ class State:
         one; None before the first dawn."""
         if not self.night_log:
             return None
-        eliminated = self.night_log[-1].eliminated
-        if eliminated is None:
+        victims = self.night_log[-1].victims
+        if not victims:
             return {"eliminated": None}
-        return {"eliminated": eliminated, "card": self.cards[eliminated].id}
+        first, *more = victims
+        out: dict[str, Any] = {"eliminated": first, "card": self.cards[first].id}
+        if more:  # a Witch's poison: every victim in seat order, none said to be whose
+            out["also"] = [{"eliminated": s, "card": self.cards[s].id} for s in more]
+        return out
+
+    @property
+    def voters(self) -> tuple[int, ...]:
+        """The living players who vote, in seat order (not a revealed Village Idiot)."""
+        return tuple(seat for seat in self.living() if seat not in self.voteless)
 
     def has_voted(self, seat: int) -> bool:
-        """Whether a living player has cast their vote in the open ballot."""
-        return self.phase in (Phase.VOTE, Phase.REVOTE) and seat in self.alive - self.pending
+        """Whether a voter has cast their vote in the open ballot."""
+        balloting = self.phase in (Phase.VOTE, Phase.REVOTE, Phase.ELECTION)
+        return balloting and seat in set(self.voters) - self.pending
 
     def __repr__(self) -> str:
         return (

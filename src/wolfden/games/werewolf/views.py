@@ -1,7 +1,8 @@
 """The information wall: what each viewer may know, and nothing more.
 
 - A player sees their own card; a Werewolf also sees the pack and its picks; a Seer the answers
-  they received; a Guardian whom they protect and whom they may not protect tonight.
+  they received; a Guardian whom they protect and whom they may not protect tonight; a Minion
+  the Werewolves (who do not know the Minion).
 - Everyone sees who is alive, every revealed card, the announcements, and each closed ballot's
   tally (with who voted for whom when ``public_ballots`` is on); never an open ballot's votes.
   With the ``talk`` option everyone sees every public claim.
@@ -48,6 +49,12 @@ def narration(state: State) -> list[str]:
         return [say.BALLOT_OPEN]
     if state.phase is Phase.REVOTE:
         return [say.REVOTE_OPEN]
+    if state.phase is Phase.HUNT:
+        return [say.HUNT]
+    if state.phase is Phase.ELECTION:
+        return [say.ELECTION_OPEN]
+    if state.phase is Phase.BADGE:
+        return [say.BADGE]
     return [state.summary]
 
 
@@ -64,14 +71,17 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
     if seat is not None and not 0 <= seat < state.players:
         seat = None
     wolves = {s for s in range(state.players) if state.is_werewolf(s)}
-    known = {death.seat for death in state.deaths}
+    known = {death.seat for death in state.deaths} | state.voteless
     if seat is not None:
-        known |= wolves | {seat} if seat in wolves else {seat}
+        knows_wolves = seat in wolves or state.roles[seat] is Role.MINION
+        known |= wolves | {seat} if knows_wolves else {seat}
     seats: list[dict[str, Any]] = []
     for s in range(state.players):
         entry: dict[str, Any] = {"seat": s, "name": config.name(s), "alive": state.is_alive(s)}
         if everything or s in known:
             entry |= {"role": state.cards[s].role.value, "card": state.cards[s].id}
+        if s in state.voteless:
+            entry["voteless"] = True
         seats.append(entry)
     countdown = timer(state, Viewer(ViewerKind.SPECTATOR))  # the same for everyone
     out: dict[str, Any] = {
@@ -85,6 +95,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
             "seers": config.seer_count,
             "guardians": config.guardian_count,
             "villagers": config.villager_count,
+            **config.variant_counts,
         },
         "narration": narration(state),
         "night_result": state.night_result,
@@ -100,9 +111,27 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         out["ballot"] = {
             "candidates": list(state.candidates),
             "revote": state.phase is Phase.REVOTE,
-            "cast": sum(1 for s in state.alive if state.has_voted(s)),
-            "voters": len(state.alive),
+            "cast": sum(1 for s in state.voters if state.has_voted(s)),
+            "voters": len(state.voters),
         }
+    if state.phase is Phase.HUNT:
+        out["hunt"] = {"hunter": state.shots_due[0]}
+    if everything and state.lovers:
+        out["lovers"] = list(state.lovers)
+    if config.sheriff:
+        out["sheriff"] = state.sheriff
+    if state.phase is Phase.BADGE:
+        out["badge"] = {"sheriff": state.sheriff}
+    if state.phase is Phase.ELECTION:
+        out["election"] = {
+            "candidates": list(state.candidates),
+            "cast": sum(1 for s in state.voters if state.has_voted(s)),
+            "voters": len(state.voters),
+        }
+        if everything:
+            out["election"]["votes"] = {
+                str(v): state.votes[v] for v in state.voters if state.has_voted(v)
+            }
     if seat is not None:
         out["you"] = _private(state, seat)
     if everything:
@@ -114,9 +143,12 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
                 "checked": _chosen(state.checked),
                 "protected": _chosen(state.protecting),
             }
+            if config.witches:
+                out["tonight"]["healing"] = sorted(state.healing)
+                out["tonight"]["poisoning"] = {str(w): t for w, t in state.poisoning}
         if ballot:
             out["ballot"]["votes"] = {
-                str(voter): state.votes[voter] for voter in state.living() if state.has_voted(voter)
+                str(voter): state.votes[voter] for voter in state.voters if state.has_voted(voter)
             }
     if ended:
         out["winner"] = state.winner.value if state.winner else None
@@ -151,6 +183,19 @@ def _private(state: State, seat: int) -> dict[str, Any]:
             me["pick_round"] = state.pick_round
             me["pick_rounds"] = state.config.pack_rounds
             me["locked"] = state.locked
+    elif card.role is Role.WITCH:
+        me["potions"] = {
+            "heal": seat not in state.heal_used,
+            "poison": seat not in state.poison_used,
+        }
+        if night and state.locked is not None and state.is_alive(seat):
+            me["victim"] = state.locked
+        if night:
+            me["healing"] = seat in state.healing
+            me["poisoning"] = next((t for w, t in state.poisoning if w == seat), None)
+            me["potion_chosen"] = seat in state.witch_done
+    elif card.role is Role.MINION:
+        me["werewolves"] = [s for s in range(state.players) if state.is_werewolf(s)]  # as dealt
     elif card.role is Role.SEER:
         me["checks"] = [
             {"round": c.round, "target": c.target, "werewolf": c.werewolf}
@@ -163,7 +208,12 @@ def _private(state: State, seat: int) -> dict[str, Any]:
         me["cannot_protect"] = state.last_protected[seat]
         if night:
             me["protecting"] = state.protecting[seat]
-    if state.phase in BALLOTS:
+    if card.role is Role.CUPID:
+        me["lovers"] = list(state.lovers)
+    partner = state.partner(seat)
+    if partner is not None:
+        me["lover"] = partner
+    if state.phase in BALLOTS or state.phase is Phase.ELECTION:
         me["voted"] = state.has_voted(seat)
         me["vote"] = state.votes[seat]
     if state.config.talk and state.phase is Phase.DISCUSSION and state.is_alive(seat):
@@ -186,17 +236,20 @@ def perturb_hidden(state: State, viewer: Viewer, rng: Rng) -> State | None:
     It swaps the cards of two players whose roles the viewer cannot tell apart, moves a
     private night choice, or changes a vote in an open ballot. The difference stays hidden
     through any one seat action: during a ballot only while at least two votes are missing
-    (the last vote closes the ballot and may reveal a card).
+    (the last vote closes the ballot and may reveal a card), and never while a Hunter aims.
     """
     if state.phase is Phase.END or sees_all(state, viewer):
         return None
     seat = viewer.seat if viewer.kind is ViewerKind.SEAT else None
-    ballot = state.phase in BALLOTS
-    quiet = not ballot or len(state.pending) >= 2
+    ballot = state.phase in BALLOTS or state.phase is Phase.ELECTION
+    # A Hunter's shot reveals a card at once, as the last vote of a ballot may; the Sheriff's
+    # successor may end the day, and at the round limit the game.
+    aiming = state.phase in (Phase.HUNT, Phase.BADGE)
+    quiet = not aiming and (not ballot or len(state.pending) >= 2)
     pairs = _swappable_pairs(state, seat) if quiet else []
     choices = _night_choices_hidden_from(state, seat)
     voters = (
-        [v for v in state.living() if v != seat and state.has_voted(v)] if ballot and quiet else []
+        [v for v in state.voters if v != seat and state.has_voted(v)] if ballot and quiet else []
     )
     kinds = [kind for kind, some in (("swap", pairs), ("night", choices), ("vote", voters)) if some]
     if not kinds:
@@ -213,16 +266,22 @@ def perturb_hidden(state: State, viewer: Viewer, rng: Rng) -> State | None:
 def _swappable_pairs(state: State, seat: int | None) -> list[tuple[int, int]]:
     """Pairs of living players whose roles differ but look alike to this viewer."""
     roles = state.roles
-    wolf_view = seat is not None and state.is_werewolf(seat)
+    wolf_view = seat is not None and (state.is_werewolf(seat) or roles[seat] is Role.MINION)
     checked = {c.target for c in state.seer_checks if c.seer == seat}
-    hidden = [s for s in state.living() if s != seat and not (wolf_view and state.is_werewolf(s))]
+    hidden = [
+        s
+        for s in state.living()
+        if s != seat and s not in state.voteless and not (wolf_view and state.is_werewolf(s))
+    ]
     locked = state.locked if state.phase is Phase.NIGHT else None
     pairs = []
     for i, a in enumerate(hidden):
         for b in hidden[i + 1 :]:
             if roles[a] is roles[b] or locked in (a, b):
                 continue
-            if (a in checked or b in checked) and state.is_werewolf(a) != state.is_werewolf(b):
+            if (a in checked or b in checked) and roles[a].seen_as_werewolf != roles[
+                b
+            ].seen_as_werewolf:
                 continue
             pairs.append((a, b))
     return pairs
@@ -233,8 +292,13 @@ def _swap(values: tuple[Any, ...], a: int, b: int) -> tuple[Any, ...]:
     return tuple(swapped.get(seat, value) for seat, value in enumerate(values))
 
 
+def _swap_set(seats: frozenset[int], a: int, b: int) -> frozenset[int]:
+    return frozenset({a: b, b: a}.get(s, s) for s in seats)
+
+
 def _swap_seats(state: State, a: int, b: int) -> State:
     """Everything that belongs to a role moves with the card."""
+    swap = {a: b, b: a}
     pending = state.pending
     if state.phase is Phase.NIGHT and (a in pending) != (b in pending):
         pending = pending ^ {a, b}
@@ -250,6 +314,11 @@ def _swap_seats(state: State, a: int, b: int) -> State:
             replace(c, seer={a: b, b: a}.get(c.seer, c.seer)) for c in state.seer_checks
         ),
         pending=pending,
+        heal_used=_swap_set(state.heal_used, a, b),
+        poison_used=_swap_set(state.poison_used, a, b),
+        healing=_swap_set(state.healing, a, b),
+        witch_done=_swap_set(state.witch_done, a, b),
+        poisoning=tuple((swap.get(w, w), t) for w, t in state.poisoning),
     )
 
 
@@ -280,7 +349,7 @@ def _move_night_choice(state: State, choice: tuple[Role, int], rng: Rng) -> Stat
     target = targets[rng.below(len(targets))]
     if role is Role.GUARDIAN:
         return replace(state, protecting=with_choice(state.protecting, who, target))
-    is_werewolf = state.is_werewolf(target)
+    is_werewolf = state.roles[target].seen_as_werewolf
     return replace(
         state,
         checked=with_choice(state.checked, who, target),

@@ -4,7 +4,11 @@
 import { h, s } from "../js/dom.js";
 import { button, presenceTag } from "../js/ui.js";
 
-const ROLE_NAMES = { werewolf: "Werewolf", seer: "Seer", guardian: "Guardian", villager: "Villager" };
+const ROLE_NAMES = {
+  werewolf: "Werewolf", seer: "Seer", guardian: "Guardian", villager: "Villager",
+  // The variant roles (docs/games/werewolf.md, "Variant roles").
+  lycan: "Lycan", tanner: "Tanner", minion: "Minion", hunter: "Hunter", village_idiot: "Village Idiot", witch: "Witch", cupid: "Cupid",
+};
 const WIN_TITLES = { town: "The Town wins", werewolves: "The Werewolves win" };
 
 export function roleIcon(role, size = 48) {
@@ -39,6 +43,12 @@ function seatName(view, seat) {
   return entry ? entry.name : `Seat ${seat + 1}`;
 }
 
+// The variant roles a setup adds to the seed's deal ("lycans": 1 → ", 1 Lycans").
+const SEED_DEAL = new Set(["werewolves", "seers", "guardians", "villagers"]);
+function variantDeal(deal) {
+  return Object.entries(deal).filter(([k]) => !SEED_DEAL.has(k)).map(([k, n]) => `, ${n} ${k.charAt(0).toUpperCase()}${k.slice(1).replace(/_/g, " ")}`).join("");
+}
+
 function phaseTitle(view) {
   switch (view.phase) {
     case "night":
@@ -49,6 +59,12 @@ function phaseTitle(view) {
       return `Day ${view.round}: the ballot`;
     case "revote":
       return `Day ${view.round}: the revote`;
+    case "hunt":
+      return `Round ${view.round}: the Hunter's shot`;
+    case "election":
+      return `Day ${view.round}: the Sheriff's election`;
+    case "badge":
+      return `Round ${view.round}: the Sheriff's badge`;
     default:
       return "The game is over";
   }
@@ -80,10 +96,22 @@ function roleCard(ctx, you) {
           you.pack && you.pack.length > 1
             ? h("p", { class: "pack-line" }, "Your pack: ", you.pack.map((w, i) => [i ? ", " : "", seatName(ctx.view, w), w === you.seat ? " (you)" : ""]))
             : null,
+          variantLines(ctx.view, you),
         ),
       )
     : h("div", { class: "role-card role-hidden", id: "role-card" }, h("p", {}, "Your card is hidden. Show it when nobody else can see your screen."));
   return h("section", { class: "panel card-panel", "aria-labelledby": "card-title" }, h("div", { class: "panel-head" }, h("h2", { id: "card-title" }, "Your card"), toggle), body);
+}
+
+// What a variant role knows (docs/games/werewolf.md, "Variant roles"), on the card.
+function variantLines(view, you) {
+  const names = (seats) => seats.map((s) => seatName(view, s)).join(", ");
+  const lines = [];
+  if (you.werewolves) lines.push(`The Werewolves: ${names(you.werewolves)}.`);
+  if (you.lover !== undefined) lines.push(`You are in love with ${seatName(view, you.lover)}.`);
+  if (you.lovers && you.lovers.length) lines.push(`Your Lovers: ${names(you.lovers)}.`);
+  if (you.potions) lines.push(`Potions left: ${[you.potions.heal && "healing", you.potions.poison && "poison"].filter(Boolean).join(", ") || "none"}.`);
+  return lines.map((line) => h("p", { class: "variant-line" }, line));
 }
 
 function village(ctx) {
@@ -95,7 +123,7 @@ function village(ctx) {
     "section",
     { class: "panel village", "aria-labelledby": "village-title" },
     h("h2", { id: "village-title" }, "The village"),
-    h("p", { class: "deal-line" }, `The deal: ${view.deal.werewolves} Werewolves, ${view.deal.seers} Seer${view.deal.seers === 1 ? "" : "s"}, ${view.deal.guardians} Guardian${view.deal.guardians === 1 ? "" : "s"}, ${view.deal.villagers} Villagers.`),
+    h("p", { class: "deal-line" }, `The deal: ${view.deal.werewolves} Werewolves, ${view.deal.seers} Seer${view.deal.seers === 1 ? "" : "s"}, ${view.deal.guardians} Guardian${view.deal.guardians === 1 ? "" : "s"}, ${view.deal.villagers} Villagers${variantDeal(view.deal)}.`),
     h(
       "ul",
       { class: "village-grid" },
@@ -123,8 +151,12 @@ function announcements(ctx) {
     const r = view.night_result;
     if (r.eliminated === null || r.eliminated === undefined) items.push(h("p", { class: "announce" }, h("strong", {}, "Dawn: "), "no one was eliminated during the night."));
     else {
-      const seat = view.seats[r.eliminated];
-      items.push(h("p", { class: "announce" }, h("strong", {}, "Dawn: "), `${seat.name} was taken by the Werewolves. Their card: ${ROLE_NAMES[seat.role] || seat.role} (${r.card}).`));
+      // With a Witch in the deal a death may be her poison: the day is not told whose.
+      const how = view.deal.witches ? "did not survive the night" : "was taken by the Werewolves";
+      for (const lost of [r, ...(r.also || [])]) {
+        const seat = view.seats[lost.eliminated];
+        items.push(h("p", { class: "announce" }, h("strong", {}, "Dawn: "), `${seat.name} ${how}. Their card: ${ROLE_NAMES[seat.role] || seat.role} (${lost.card}).`));
+      }
     }
   }
   const tally = lastTally(view);
@@ -269,6 +301,28 @@ function guardianPanel(ctx, you) {
     protecting === null || protecting === undefined
       ? targetButtons(ctx, "protect", living(view), { disabledNote: (seat) => (seat === barred ? "protected last night" : null) })
       : null,
+  );
+}
+
+// The variant roles' actions (docs/games/werewolf.md, "Variant roles"), drawn from the legal
+// actions: one button per action, a seat argument shown by name.
+const HANDLED = new Set(["pick", "check", "protect", "vote", "abstain", "claim_role", "claim_check", "suspect", "trust", "claim_protect", "quiet"]);
+const VERBS = { shoot: "Take with you:", heal: "Heal tonight's target", poison: "Poison", no_potion: "Use no potion tonight", link: "Link as Lovers:", elect: "Elect as Sheriff:", pass_badge: "Pass the badge to", abstain: "Abstain" };
+
+function otherActions(ctx) {
+  // The Sheriff's election has no ballot panel: its abstention is drawn here too.
+  const actions = ctx.legal.filter((a) => !HANDLED.has(a.name) || (a.name === "abstain" && ctx.view.phase === "election"));
+  if (!actions.length) return null;
+  const label = (a) => [VERBS[a.name] || a.name.replace(/_/g, " "), a.args.map((x) => (typeof x === "number" ? seatName(ctx.view, x) : String(x))).join(" and ")].join(" ");
+  return h(
+    "section",
+    { class: "panel action-panel", "aria-labelledby": "other-title" },
+    h("h2", { id: "other-title" }, "Your move"),
+    ctx.view.you && ctx.view.you.victim !== undefined && ctx.view.you.victim !== null
+      ? h("p", { class: "result" }, `The Werewolves have chosen ${seatName(ctx.view, ctx.view.you.victim)}.`)
+      : null,
+    h("div", { class: "target-grid", role: "group", "aria-label": "Actions" }, actions.map((a) =>
+      h("button", { type: "button", class: "btn target", disabled: ctx.busy, "data-action": [a.name, ...a.args].join(" "), "data-key": `other-${a.name}-${a.args.join("-")}`, on: { click: () => ctx.act(a) } }, label(a)))),
   );
 }
 
@@ -480,12 +534,14 @@ function render(ctx) {
   // What you must do now comes first; your card follows.
   const card = roleCard(ctx, you);
   if (!ctx.legal.length) parts.push(card);
+  const other = otherActions(ctx);
+  if (other) parts.push(other);
   if (!you.alive) parts.push(openEyes(ctx));
   else if (view.phase === "night") {
     if (you.role === "werewolf" && (ctx.legalNamed("pick").length || you.locked !== null)) parts.push(wolfPanel(ctx, you));
     else if (you.role === "seer") parts.push(seerPanel(ctx, you));
     else if (you.role === "guardian") parts.push(guardianPanel(ctx, you));
-    else parts.push(sleepPanel(ctx));
+    else if (!other) parts.push(sleepPanel(ctx));
   }
   if (view.phase !== "night") parts.push(announcements(ctx));
   if (view.phase === "discussion") parts.push(discussionPanel(ctx), talkPanel(ctx));
@@ -515,5 +571,5 @@ export default {
   // host's phone may read the opening night script aloud from its own view.
   narrationIsPublic: true,
   hostLabel: (action) => (action.name === "end_discussion" ? "End the discussion now" : `${action.name} ${action.args.join(" ")}`),
-  timerLabel: (deadline) => ({ night: "Dawn in", discussion: "Discussion ends in", vote: "The ballot closes in", revote: "The revote closes in" })[deadline.label] || deadline.label,
+  timerLabel: (deadline) => ({ night: "Dawn in", discussion: "Discussion ends in", vote: "The ballot closes in", revote: "The revote closes in", hunt: "The Hunter's shot ends in", election: "The election closes in", badge: "The badge is lost in" })[deadline.label] || deadline.label,
 };
