@@ -93,9 +93,11 @@ def tap(page: Any, action: str) -> None:
         "a => !document.querySelector(`button[data-action='${a}']:not([disabled])`)"
         " || document.querySelector('.handover-screen, .kids .duel, .kids-over')"
     )
-    for _ in range(3):
-        page.click(f"button[data-action='{action}']:not([disabled])")
+    for _ in range(5):
         try:
+            # The screen is redrawn whenever a view arrives; a tap that lands on a button
+            # being replaced is tried again, as long as the game still offers the action.
+            page.click(f"button[data-action='{action}']:not([disabled])", timeout=8000)
             page.wait_for_function(gone, arg=action, timeout=4000)
             return
         except PlaywrightTimeout:
