@@ -315,3 +315,17 @@ def test_the_mayor_may_call_a_free_question_unclear_from_the_pad(pages: Pages) -
     show(page, "werewords", view_of("werewords", state, 0), seat=0, legal=legal, hidden=False)
     page.click("[data-key='pad-unclear']")
     assert page.evaluate("window.__acted") == [{"name": "unclear", "args": [0]}]
+
+
+def test_ask_with_nothing_chosen_sends_nothing_and_says_what_is_missing(pages: Pages) -> None:
+    page = pages.new()
+    state = day()
+    legal = legal_of("werewords", state, 2)
+    show(page, "werewords", view_of("werewords", state, 2), seat=2, legal=legal, hidden=False)
+    page.click("[data-key='ask-kind-category']")
+    page.click("form.ask-form button[type=submit]")
+    assert page.inner_text(".ask-preview") == "Choose what to ask first."
+    page.click("[data-key='ask-kind-text']")
+    page.click("form.ask-form button[type=submit]")
+    assert page.inner_text(".ask-preview") == "Type your question first."
+    assert page.evaluate("window.__acted || []") == []

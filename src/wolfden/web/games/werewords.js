@@ -541,7 +541,9 @@ function askForm(ctx) {
     const a = action();
     const text = a ? askText(kind, kind === "text" ? a.args[0] : a.args[0]) : null;
     preview.textContent = text ? `You ask: ${text}` : kind === "text" ? "Type your question." : "Choose what to ask.";
-    send.disabled = ctx.busy || !open || !a || !(a.name === "ask" || a.name === "ask_word" ? ctx.can(a.name, "?") : ctx.can(a.name, ...a.args));
+    // "Ask" is greyed only while the floor is not this player's (or the choice is not
+    // offered); a question not yet complete says so when "Ask" is pressed.
+    send.disabled = ctx.busy || !open || Boolean(a && !(a.name === "ask" || a.name === "ask_word" ? ctx.can(a.name, "?") : ctx.can(a.name, ...a.args)));
   }
   sync();
 
@@ -575,7 +577,11 @@ function askForm(ctx) {
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     const a = action();
-    if (!a || send.disabled) return;
+    if (!a) {
+      preview.textContent = kind === "text" ? "Type your question first." : kind === "word" ? "Type your guess first." : "Choose what to ask first.";
+      return;
+    }
+    if (send.disabled) return;
     ctx.act(a).then((ok) => {
       if (!ok) return;
       if (kind === "text") {
