@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from tests.web.conftest import Pages
-from tests.web.harness import legal_of, play, show, view_of
+from tests.web.harness import legal_of, play, show, view_of, wire
 from wolfden import games
-from wolfden.engine.types import Action
+from wolfden.engine.types import Action, Viewer
 from wolfden.games.werewords.config import Mode
 from wolfden.games.werewords.questions import Form
 from wolfden.words.builtin import CATEGORY_TITLES
@@ -329,3 +329,27 @@ def test_ask_with_nothing_chosen_sends_nothing_and_says_what_is_missing(pages: P
     page.click("form.ask-form button[type=submit]")
     assert page.inner_text(".ask-preview") == "Type your question first."
     assert page.evaluate("window.__acted || []") == []
+
+
+def test_a_question_the_mayor_called_unclear_sends_the_asker_to_the_list(pages: Pages) -> None:
+    page = pages.new()
+    game = games.get("werewords")
+    state, _ = game.apply(day(), 2, Action("ask", ("Would it win a staring contest?",)))
+    state, events = game.apply(state, 0, Action("unclear", (0,)))
+    legal = legal_of("werewords", state, 2)
+    view = view_of("werewords", state, 2)
+    shown = wire(game.visible_events(state, events, Viewer.of(2)))
+    show(page, "werewords", view, seat=2, legal=legal, hidden=False, events=shown)
+    notice = page.inner_text(".ask-unclear")
+    assert "could not judge" in notice and "Would it win a staring contest?" in notice
+    # it stays on later views of the same question, and goes with the next question sent
+    show(page, "werewords", view, seat=2, legal=legal, hidden=False, fresh=False)
+    assert page.locator(".ask-unclear").count() == 1
+    after, _ = game.apply(state, 2, Action("ask_one_word"))
+    show(page, "werewords", view_of("werewords", after, 2), seat=2, legal=[], fresh=False)
+    assert page.locator(".ask-unclear").count() == 0
+    # another player's unclear question is not this player's notice
+    other = view_of("werewords", state, 1)
+    show(page, "werewords", other, seat=1, legal=legal_of("werewords", state, 1), events=shown)
+    assert page.locator("form.ask-form").count() == 1
+    assert page.locator(".ask-unclear").count() == 0

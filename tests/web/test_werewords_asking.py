@@ -17,7 +17,15 @@ from tests.web.conftest import Pages, next_change
 from wolfden import games
 from wolfden.engine.config import config_from_json
 from wolfden.engine.types import Action
-from wolfden.games.werewords.questions import Form, letters, same_word, so_close, truth
+from wolfden.games.werewords.questions import (
+    KINDS,
+    Form,
+    letters,
+    read_free_text,
+    same_word,
+    so_close,
+    truth,
+)
 from wolfden.words.builtin import categories_of
 
 PLAYERS = 4
@@ -62,7 +70,11 @@ def omniscient_state(server: Any, code: str) -> Any:
 
 
 def honest(form: Form, word: str) -> str:
-    """The token questions.py's truth calls for (a guess: Correct, So close or No)."""
+    """The token questions.py's truth calls for (a guess: Correct, So close or No; own words
+    the rules cannot read: Maybe, as the Mayor calls them unclear)."""
+    if form.kind == "text":
+        read = read_free_text(str(form.arg))
+        return "maybe" if read is None else honest(read, word)
     if form.kind == "word":
         if same_word(str(form.arg), word):
             return "correct"
@@ -80,6 +92,7 @@ def questions_for(word: str) -> list[Form]:
     other_start = next(x for x in "etaoinsrhl" if x != first)
     inside = next(x for x in bare if x.isalpha())
     wrong = "peach" if not same_word("peach", word) else "banana"
+    other = "banana" if not same_word("banana", word) else "cherry"
     return [
         Form("category", categories_of(word)[0]),
         Form("starts", other_start),
@@ -88,8 +101,15 @@ def questions_for(word: str) -> list[Form]:
         Form("fewer", min(20, len(bare) + 1)),
         Form("one_word"),
         Form("word", wrong),
+        Form("text", "Does it fly?"),  # own words a bot Mayor cannot judge
+        Form("text", f"is it a {other.upper()}"),  # a guess in ordinary words
         Form("word", word),
     ]
+
+
+def wording(form: Form) -> str:
+    """The question as the log shows it: own words as typed, the others in the rules' words."""
+    return str(form.arg) if form.kind == "text" else form.text()
 
 
 def primary_in_reach(page: Any, selector: str) -> None:
@@ -108,7 +128,9 @@ def choose(page: Any, form: Form) -> None:
     """Put the question together on the asking screen as a person does: its kind, then its
     argument (typed, tapped, or stepped to)."""
     page.click(f"[data-key='ask-kind-{form.kind}']")
-    if form.kind == "word":
+    if form.kind == "text":
+        page.fill("#ask-text", str(form.arg))
+    elif form.kind == "word":
         page.fill("#ask-guess", str(form.arg))
     elif form.kind in ("category", "starts", "contains"):
         page.click(f"[data-key='ask-{form.kind}-{form.arg}']")
@@ -121,7 +143,7 @@ def choose(page: Any, form: Form) -> None:
             page.click(f"[data-key='ask-{form.kind}-{'more' if shown < target else 'less'}']")
         else:
             raise AssertionError(f"the stepper never reached {target}")
-    assert page.inner_text(".ask-preview") == f"You ask: {form.text()}"
+    assert page.inner_text(".ask-preview") == f"You ask: {wording(form)}"
 
 
 def test_a_person_asks_every_listed_question_and_the_bot_mayor_answers_truly(
@@ -175,13 +197,20 @@ def test_a_person_asks_every_listed_question_and_the_bot_mayor_answers_truly(
         # one question at a time: Ada waits for the floor (what she chose stays)
         ada.wait_for_selector(f"{send}:not([disabled])", timeout=60000)
         primary_in_reach(ada, send)
-        pages.shot(ada, f"werewords-asking-{form.kind}")
+        if form.kind != "text":
+            pages.shot(ada, f"werewords-asking-{form.kind}")
         ada.click(send)
-        mine = ada.locator(".question", has_text="Ada").filter(has_text=form.text())
+        mine = ada.locator(".question", has_text="Ada").filter(has_text=wording(form))
         mine.locator(".token").first.wait_for(timeout=60000)
         got = str(mine.first.locator(".token").get_attribute("class")).split("token-")[-1]
         asked.append((form, got))
-        assert got == honest(form, word), f"{form.text()} about {word!r}: the Mayor gave {got}"
+        assert got == honest(form, word), f"{wording(form)} about {word!r}: the Mayor gave {got}"
+        if got == "maybe" and form.kind == "text":
+            # the Mayor called it unclear: the asking screen sends Ada to the list
+            notice = ada.locator(".ask-unclear")
+            notice.wait_for()
+            assert wording(form) in notice.inner_text()
+            pages.shot(ada, "werewords-asking-unclear")
 
     # The guess of the word is Correct: the day is over, the Werewolves point, the round ends.
     assert asked[-1][1] == "correct"
@@ -192,19 +221,14 @@ def test_a_person_asks_every_listed_question_and_the_bot_mayor_answers_truly(
     assert rows == PLAYERS, "one row per player"
 
     # Every listed kind was asked, and the server's log holds each with its true answer.
-    assert {f.kind for f, _ in asked} == {
-        "word",
-        "category",
-        "starts",
-        "contains",
-        "more",
-        "fewer",
-        "one_word",
-    }
+    assert {f.kind for f, _ in asked} - {"text"} == set(KINDS)
     final = omniscient_state(server, code)
     logged = {(q.seat, q.text): q.answer for q in final.questions}
     for form, got in asked:
-        assert logged[(0, form.text())] == got
+        assert logged[(0, wording(form))] == got
+    # a guess in ordinary words counted as a guess
+    guessed = [q for q in final.questions if q.seat == 0 and q.text.startswith("is it a ")]
+    assert guessed and guessed[0].form is not None and guessed[0].form.kind == "word"
     # ... and the bots' questions got their true answers too
     theirs = [q for q in final.questions if q.seat != 0]
     assert theirs, "the bots asked too"

@@ -482,6 +482,21 @@ function stepper(ctx, draft, kind, values) {
   );
 }
 
+/** This player's latest question, when the Mayor called it unclear (a Maybe, and "ask from the
+ * list"): the asking screen says so until the next question is sent. */
+function unclearMine(ctx) {
+  const view = ctx.view;
+  const questions = view.questions || [];
+  for (const e of ctx.events || []) {
+    if (e.type !== "unclear") continue;
+    const q = questions.find((x) => x.id === e.question);
+    if (q && q.seat === view.you.seat) ctx.local.unclearId = q.id;
+  }
+  const mine = questions.filter((q) => q.seat === view.you.seat);
+  const last = mine[mine.length - 1];
+  return last && last.id === ctx.local.unclearId ? last : null;
+}
+
 function askForm(ctx) {
   const view = ctx.view;
   if (!view.you || view.you.mayor || !view.typed_questions || view.mode === "companion") return null;
@@ -492,6 +507,7 @@ function askForm(ctx) {
   const draft = askDraft(ctx);
   const options = askOptions(ctx);
   const kind = draft.kind;
+  const unclear = unclearMine(ctx);
 
   let action = null; // what "Ask" sends for the kind chosen
   let body;
@@ -568,6 +584,10 @@ function askForm(ctx) {
     h("p", { class: "hint" }, botMayor
       ? "Pick a question from the list: the bot Mayor answers each by its truth. Or ask in your own words."
       : "Pick a question from the list, or ask in your own words."),
+    unclear
+      ? h("p", { class: "notice ask-unclear", role: "status" }, "The Mayor could not judge ", h("q", {}, unclear.text),
+          " and gave Maybe. A question from the list gets a true answer.")
+      : null,
     kinds,
     h("div", { class: "ask-body" }, body),
     h("div", { class: "ask-send-row" }, preview, send),
