@@ -353,3 +353,24 @@ def test_a_question_the_mayor_called_unclear_sends_the_asker_to_the_list(pages: 
     show(page, "werewords", other, seat=1, legal=legal_of("werewords", state, 1), events=shown)
     assert page.locator("form.ask-form").count() == 1
     assert page.locator(".ask-unclear").count() == 0
+
+
+def test_players_sharing_a_device_keep_their_own_drafts(pages: Pages) -> None:
+    page = pages.new()
+    state = day()
+    for seat in (2, 1):
+        legal = legal_of("werewords", state, seat)
+        show(
+            page,
+            "werewords",
+            view_of("werewords", state, seat),
+            seat=seat,
+            legal=legal,
+            hidden=False,
+            fresh=seat == 2,
+        )
+        assert page.input_value("#ask-text") == "", f"seat {seat} starts with an empty box"
+        page.fill("#ask-text", f"Draft of seat {seat}")
+    legal = legal_of("werewords", state, 2)
+    show(page, "werewords", view_of("werewords", state, 2), seat=2, legal=legal, fresh=False)
+    assert page.input_value("#ask-text") == "Draft of seat 2"

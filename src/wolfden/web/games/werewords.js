@@ -432,9 +432,11 @@ function askText(kind, arg) {
 /** What the person is putting together: kept in the page's local state, so a new view, a
  * question from someone else or a switch between kinds never throws it away. */
 function askDraft(ctx) {
-  const local = ctx.local;
-  if (!local.ask) local.ask = { kind: "text", word: "", category: null, starts: null, contains: null, more: 5, fewer: 8 };
-  return local.ask;
+  // one draft per seat: on a device several players share, nobody finds another's draft
+  const drafts = (ctx.local.asks = ctx.local.asks || {});
+  const seat = ctx.view.you.seat;
+  if (!drafts[seat]) drafts[seat] = { kind: "text", text: "", word: "", category: null, starts: null, contains: null, more: 5, fewer: 8 };
+  return drafts[seat];
 }
 
 /** The arguments the rules offer for each kind (remembered, so the choices stay on screen
@@ -513,10 +515,10 @@ function askForm(ctx) {
   let body;
   if (kind === "text") {
     const input = h("input", {
-      type: "text", id: "ask-text", maxlength: "140", autocomplete: "off", "data-key": "ask-text",
+      type: "text", id: "ask-text", maxlength: "140", autocomplete: "off", "data-key": `ask-text-${view.you.seat}`,
       placeholder: "Is it an animal?",
-      value: ctx.local.askDraft || "",
-      on: { input: () => { ctx.local.askDraft = input.value; holdPlace(ctx, input.value); sync(); } },
+      value: draft.text || "",
+      on: { input: () => { draft.text = input.value; holdPlace(ctx, input.value); sync(); } },
     });
     body = [
       h("label", { for: "ask-text" }, "Your yes/no question (up to 140 characters)"),
@@ -527,10 +529,10 @@ function askForm(ctx) {
             "); for anything else pick a question above. What it cannot judge gets Maybe.")
         : null,
     ];
-    action = () => { const t = (ctx.local.askDraft || "").trim(); return t ? { name: "ask", args: [t] } : null; };
+    action = () => { const t = (draft.text || "").trim(); return t ? { name: "ask", args: [t] } : null; };
   } else if (kind === "word") {
     const input = h("input", {
-      type: "text", id: "ask-guess", maxlength: String(MAX_GUESS), autocomplete: "off", autocapitalize: "none", "data-key": "ask-guess",
+      type: "text", id: "ask-guess", maxlength: String(MAX_GUESS), autocomplete: "off", autocapitalize: "none", "data-key": `ask-guess-${view.you.seat}`,
       placeholder: "peach",
       value: draft.word || "",
       on: { input: () => { draft.word = input.value; holdPlace(ctx, input.value); sync(); } },
@@ -605,7 +607,7 @@ function askForm(ctx) {
     ctx.act(a).then((ok) => {
       if (!ok) return;
       if (kind === "text") {
-        ctx.local.askDraft = "";
+        draft.text = "";
         const input = document.getElementById("ask-text"); // the one on screen now
         if (input) input.value = "";
       } else if (kind === "word") draft.word = "";
