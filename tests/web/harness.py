@@ -79,6 +79,7 @@ async ({game, renderer, view, legal, seat, table, host, names, local, outcome, d
     local: (window.__local = fresh ? local : window.__local || local),
     act: async (a) => { (window.__acted = window.__acted || []).push(a); return true; },
     hostAct: async () => true,
+    drafting: (on) => (window.__drafting = window.__drafting || []).push(on),
     legalNamed: (n) => legal.filter((a) => a.name === n),
     can: (n, ...args) => legal.some((a) => a.name === n && args.every((x, i) => a.args[i] === x)),
     seatInfo: (s) => seats[s],

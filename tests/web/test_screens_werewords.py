@@ -374,3 +374,19 @@ def test_players_sharing_a_device_keep_their_own_drafts(pages: Pages) -> None:
     legal = legal_of("werewords", state, 2)
     show(page, "werewords", view_of("werewords", state, 2), seat=2, legal=legal, fresh=False)
     assert page.input_value("#ask-text") == "Draft of seat 2"
+
+
+def test_picking_a_question_holds_a_place_on_the_floor(pages: Pages) -> None:
+    page = pages.new()
+    state = day()
+    legal = legal_of("werewords", state, 2)
+    show(page, "werewords", view_of("werewords", state, 2), seat=2, legal=legal, bots=(1, 3))
+    page.click("[data-key='ask-kind-starts']")
+    assert page.evaluate("window.__drafting || []") == [], "a kind alone is no question yet"
+    page.click("[data-key='ask-starts-p']")
+    assert page.evaluate("window.__drafting") == [True], "the room hears of the draft"
+    page.click("[data-key='ask-starts-q']")
+    assert page.evaluate("window.__drafting") == [True], "once, not at every tap"
+    page.click("form.ask-form button[type=submit]")
+    page.click("[data-key='ask-kind-one_word']")
+    assert page.evaluate("window.__drafting") == [True, True], "the next question holds again"

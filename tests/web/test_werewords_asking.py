@@ -219,6 +219,7 @@ def test_a_person_asks_every_listed_question_and_the_bot_mayor_answers_truly(
     pages.shot(ada, "werewords-asking-result", full=True)
     rows = ada.locator(".ending .roles-table tbody tr").count()
     assert rows == PLAYERS, "one row per player"
+    primary_in_reach(ada, "[data-key='ww-play_again-'], [data-key='host-play_again-']")
 
     # Every listed kind was asked, and the server's log holds each with its true answer.
     assert {f.kind for f, _ in asked} - {"text"} == set(KINDS)

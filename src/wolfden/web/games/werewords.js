@@ -575,7 +575,8 @@ function askForm(ctx) {
         "aria-pressed": String(k === kind),
         "data-key": `ask-kind-${k}`,
         "data-kind": k,
-        on: { click: () => { draft.kind = k; ctx.rerender(); } },
+        // a kind whose question is complete at once holds a place on the floor, as typing does
+        on: { click: () => { draft.kind = k; if (["more", "fewer", "one_word"].includes(k)) holdPlace(ctx, "x"); ctx.rerender(); } },
       }, label),
     ),
   );
