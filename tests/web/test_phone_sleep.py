@@ -63,7 +63,8 @@ def test_a_connection_that_died_asleep_is_replaced_when_the_page_shows(pages: Pa
     assert page.evaluate("window.__sockets.length") == 1
     # The phone slept: its socket still looks open but nothing comes through any more.
     page.evaluate(
-        "(() => { const ws = window.__sockets[0]; ws.onmessage = null; ws.send = () => {}; })()"
+        "(() => { const ws = window.__sockets[0];"
+        " ws.onmessage = null; ws.send = () => {}; })()"
     )
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     until(page, "window.__sockets.length === 2 && window.__sockets[1].readyState === 1")
