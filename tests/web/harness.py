@@ -65,20 +65,21 @@ def legal_of(game_id: str, state: Any, seat: int | None) -> list[dict[str, Any]]
 
 RENDER = """
 async ({game, renderer, view, legal, seat, table, host, names, local, outcome, deadline,
-        hidden, bots, fresh, device}) => {
+        hidden, bots, fresh, device, events}) => {
   const mod = (await import(`/games/${renderer}.js`)).default;
   const seats = names.map((name, i) => bots.includes(i)
     ? {seat: i, name, participant: null, bot: 'rules', connected: true}
     : {seat: i, name, participant: 'p' + i, connected: true});
   const ctx = {
     view, legal, hostActions: [], deadline, paused: false, outcome, version: 1, match: 'm',
-    events: [], log: [], you: {seat, role: table ? 'table' : 'player', host},
+    events, log: [], you: {seat, role: table ? 'table' : 'player', host},
     seat, isTable: table, device, isHost: host,
     room: {code: 'ABCD', game, status: outcome ? 'ended' : 'live', seats, participants: []},
     busy: false, ended: Boolean(outcome),
     local: (window.__local = fresh ? local : window.__local || local),
     act: async (a) => { (window.__acted = window.__acted || []).push(a); return true; },
     hostAct: async () => true,
+    drafting: (on) => (window.__drafting = window.__drafting || []).push(on),
     legalNamed: (n) => legal.filter((a) => a.name === n),
     can: (n, ...args) => legal.some((a) => a.name === n && args.every((x, i) => a.args[i] === x)),
     seatInfo: (s) => seats[s],
@@ -120,12 +121,14 @@ def show(
     bots: tuple[int, ...] = (),
     fresh: bool = True,
     device: dict[str, Any] | None = None,
+    events: list[dict[str, Any]] | None = None,
 ) -> None:
     """Draw ``view`` with the game's renderer on the page (opened at the home page first).
     ``hidden``: None for a screen outside the privacy model (a table, a shared device, the
     setting off), else whether this phone's screen is hidden now. ``bots``: the seats bots
     hold. ``fresh=False`` keeps the screen's local state (a draft) from the last drawing.
-    ``device``: a shared device's state (``{"shown": seat, ...}``) when the screen is on one."""
+    ``device``: a shared device's state (``{"shown": seat, ...}``) when the screen is on one.
+    ``events``: the events the view came with, as the server sends them."""
     if page.url == "about:blank":
         page.goto("/")
         page.wait_for_selector("form.create")
@@ -147,5 +150,6 @@ def show(
             "bots": list(bots),
             "fresh": fresh,
             "device": device,
+            "events": events or [],
         },
     )

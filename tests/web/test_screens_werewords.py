@@ -6,10 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from tests.web.conftest import Pages
-from tests.web.harness import legal_of, play, show, view_of
+from tests.web.harness import legal_of, play, show, view_of, wire
 from wolfden import games
-from wolfden.engine.types import Action
+from wolfden.engine.types import Action, Viewer
 from wolfden.games.werewords.config import Mode
+from wolfden.games.werewords.questions import Form
+from wolfden.words.builtin import CATEGORY_TITLES
 
 ROLES = ("Villager", "Seer", "Werewolf", "Fortune Teller", "Apprentice", "Minion")
 
@@ -69,10 +71,114 @@ def test_the_asking_screen_shows_how_to_ask_a_bot_mayor(pages: Pages) -> None:
     view = view_of("werewords", state, 2)
     show(page, "werewords", view, seat=2, legal=legal_of("werewords", state, 2), hidden=False)
     assert page.locator(".bot-mayor-hint").count() == 0  # a person is the Mayor
+    assert "bot Mayor" not in page.inner_text("form.ask-form")
     show(page, "werewords", view, seat=2, legal=legal_of("werewords", state, 2), bots=(0,))
+    intro = page.inner_text("form.ask-form")
+    assert "the bot Mayor answers each by its truth" in intro
     hint = page.inner_text(".bot-mayor-hint")
     assert "Is it peach?" in hint and "Is it an animal?" in hint
     pages.shot(page, "screen-werewords-ask-bot-mayor")
+
+
+# Each kind of question from the list: what to tap after its kind, and what the rules ask.
+LISTED = [
+    ("word", lambda page: page.fill("#ask-guess", "peach"), Form("word", "peach")),
+    (
+        "category",
+        lambda page: page.click("[data-key='ask-category-food']"),
+        Form("category", "food"),
+    ),
+    ("starts", lambda page: page.click("[data-key='ask-starts-p']"), Form("starts", "p")),
+    ("contains", lambda page: page.click("[data-key='ask-contains-e']"), Form("contains", "e")),
+    ("more", lambda page: page.click("[data-key='ask-more-more']"), Form("more", 6)),
+    ("fewer", lambda page: page.click("[data-key='ask-fewer-less']"), Form("fewer", 7)),
+    ("one_word", lambda page: None, Form("one_word")),
+]
+
+
+# The labels with a word that spans two lines (or more) of its button.
+BROKEN_WORDS = """
+els => els.filter((e) => {
+  const node = [...e.childNodes].find((n) => n.nodeType === Node.TEXT_NODE);
+  if (!node) return false;
+  let at = 0;
+  return node.textContent.split(" ").some((word) => {
+    const range = document.createRange();
+    range.setStart(node, at);
+    range.setEnd(node, at + word.length);
+    at += word.length + 1;
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+  });
+}).map((e) => e.textContent)
+"""
+
+
+def test_each_question_from_the_list_is_asked_with_large_controls(pages: Pages) -> None:
+    page = pages.new()
+    state = day()
+    legal = legal_of("werewords", state, 2)
+    show(page, "werewords", view_of("werewords", state, 2), seat=2, legal=legal, bots=(0,))
+    acted = []
+    for kind, choose, form in LISTED:
+        page.click(f"[data-key='ask-kind-{kind}']")
+        assert page.locator(f"[data-key='ask-kind-{kind}']").get_attribute("aria-pressed") == "true"
+        choose(page)
+        # the question reads as the log will write it, and "Ask" sends the rules' action
+        assert page.inner_text(".ask-preview") == f"You ask: {form.text()}"
+        send = page.locator("form.ask-form button[type=submit]")
+        assert send.is_enabled()
+        for control in page.locator(".ask-kind, .ask-choice, .ask-stepper .step, .ask-send").all():
+            box = control.bounding_box()
+            assert box["height"] >= 44 and box["width"] >= 44, (kind, box)
+        assert send.bounding_box()["y"] + send.bounding_box()["height"] <= 844 * 2
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        assert wide <= 390, f"{kind}: the page is {wide} px wide"
+        # no label is broken mid-word: every word fits its button whole
+        broken = page.eval_on_selector_all(".ask-kind, .ask-choice", BROKEN_WORDS)
+        assert not broken, f"{kind}: labels broken mid-word: {broken}"
+        pages.shot(page, f"screen-werewords-ask-{kind}")
+        send.click()
+        acted.append({"name": form.action_name, "args": [] if form.arg is None else [form.arg]})
+        assert page.evaluate("window.__acted") == acted
+    # the rules accept every one of them, and put the same words in the log
+    game = games.get("werewords")
+    for a, (_, _, form) in zip(acted, LISTED, strict=True):
+        after, _ = game.apply(state, 2, Action(a["name"], tuple(a["args"])))
+        assert after.questions[-1].text == form.text()
+
+
+def test_a_question_from_the_list_waits_while_another_is_answered(pages: Pages) -> None:
+    page = pages.new()
+    state = day()
+    view = view_of("werewords", state, 2)
+    show(page, "werewords", view, seat=2, legal=legal_of("werewords", state, 2), hidden=False)
+    page.click("[data-key='ask-kind-starts']")
+    page.click("[data-key='ask-starts-q']")
+    page.click("[data-key='ask-kind-text']")
+    page.fill("#ask-text", "Is it bigger than")
+    page.click("[data-key='ask-kind-starts']")
+    # someone else's question now waits for the Mayor: the choice stays, "Ask" waits
+    show(page, "werewords", view, seat=2, legal=[], hidden=False, fresh=False)
+    assert page.locator("[data-key='ask-starts-q']").get_attribute("aria-pressed") == "true"
+    assert page.locator("form.ask-form button[type=submit]").is_disabled()
+    assert "so does what you pick" in page.inner_text("form.ask-form")
+    show(page, "werewords", view, seat=2, legal=legal_of("werewords", state, 2), fresh=False)
+    assert page.inner_text(".ask-preview") == 'You ask: Does it start with "q"?'
+    assert page.locator("form.ask-form button[type=submit]").is_enabled()
+    page.click("[data-key='ask-kind-text']")
+    assert page.input_value("#ask-text") == "Is it bigger than", "the typed draft is kept too"
+
+
+def test_the_category_titles_are_the_word_library_s(pages: Pages) -> None:
+    page = pages.new()
+    state = day()
+    legal = legal_of("werewords", state, 2)
+    show(page, "werewords", view_of("werewords", state, 2), seat=2, legal=legal, hidden=False)
+    page.click("[data-key='ask-kind-category']")
+    shown = page.eval_on_selector_all(
+        ".ask-categories .ask-choice", "els => els.map(e => [e.dataset.choice, e.textContent])"
+    )
+    assert dict(shown) == CATEGORY_TITLES
 
 
 def test_long_words_are_not_broken_on_the_word_buttons(pages: Pages) -> None:
@@ -209,3 +315,78 @@ def test_the_mayor_may_call_a_free_question_unclear_from_the_pad(pages: Pages) -
     show(page, "werewords", view_of("werewords", state, 0), seat=0, legal=legal, hidden=False)
     page.click("[data-key='pad-unclear']")
     assert page.evaluate("window.__acted") == [{"name": "unclear", "args": [0]}]
+
+
+def test_ask_with_nothing_chosen_sends_nothing_and_says_what_is_missing(pages: Pages) -> None:
+    page = pages.new()
+    state = day()
+    legal = legal_of("werewords", state, 2)
+    show(page, "werewords", view_of("werewords", state, 2), seat=2, legal=legal, hidden=False)
+    page.click("[data-key='ask-kind-category']")
+    page.click("form.ask-form button[type=submit]")
+    assert page.inner_text(".ask-preview") == "Choose what to ask first."
+    page.click("[data-key='ask-kind-text']")
+    page.click("form.ask-form button[type=submit]")
+    assert page.inner_text(".ask-preview") == "Type your question first."
+    assert page.evaluate("window.__acted || []") == []
+
+
+def test_a_question_the_mayor_called_unclear_sends_the_asker_to_the_list(pages: Pages) -> None:
+    page = pages.new()
+    game = games.get("werewords")
+    state, _ = game.apply(day(), 2, Action("ask", ("Would it win a staring contest?",)))
+    state, events = game.apply(state, 0, Action("unclear", (0,)))
+    legal = legal_of("werewords", state, 2)
+    view = view_of("werewords", state, 2)
+    shown = wire(game.visible_events(state, events, Viewer.of(2)))
+    show(page, "werewords", view, seat=2, legal=legal, hidden=False, events=shown)
+    notice = page.inner_text(".ask-unclear")
+    assert "could not judge" in notice and "Would it win a staring contest?" in notice
+    # it stays on later views of the same question, and goes with the next question sent
+    show(page, "werewords", view, seat=2, legal=legal, hidden=False, fresh=False)
+    assert page.locator(".ask-unclear").count() == 1
+    after, _ = game.apply(state, 2, Action("ask_one_word"))
+    show(page, "werewords", view_of("werewords", after, 2), seat=2, legal=[], fresh=False)
+    assert page.locator(".ask-unclear").count() == 0
+    # another player's unclear question is not this player's notice
+    other = view_of("werewords", state, 1)
+    show(page, "werewords", other, seat=1, legal=legal_of("werewords", state, 1), events=shown)
+    assert page.locator("form.ask-form").count() == 1
+    assert page.locator(".ask-unclear").count() == 0
+
+
+def test_players_sharing_a_device_keep_their_own_drafts(pages: Pages) -> None:
+    page = pages.new()
+    state = day()
+    for seat in (2, 1):
+        legal = legal_of("werewords", state, seat)
+        show(
+            page,
+            "werewords",
+            view_of("werewords", state, seat),
+            seat=seat,
+            legal=legal,
+            hidden=False,
+            fresh=seat == 2,
+        )
+        assert page.input_value("#ask-text") == "", f"seat {seat} starts with an empty box"
+        page.fill("#ask-text", f"Draft of seat {seat}")
+    legal = legal_of("werewords", state, 2)
+    show(page, "werewords", view_of("werewords", state, 2), seat=2, legal=legal, fresh=False)
+    assert page.input_value("#ask-text") == "Draft of seat 2"
+
+
+def test_picking_a_question_holds_a_place_on_the_floor(pages: Pages) -> None:
+    page = pages.new()
+    state = day()
+    legal = legal_of("werewords", state, 2)
+    show(page, "werewords", view_of("werewords", state, 2), seat=2, legal=legal, bots=(1, 3))
+    page.click("[data-key='ask-kind-starts']")
+    assert page.evaluate("window.__drafting || []") == [], "a kind alone is no question yet"
+    page.click("[data-key='ask-starts-p']")
+    assert page.evaluate("window.__drafting") == [True], "the room hears of the draft"
+    page.click("[data-key='ask-starts-q']")
+    assert page.evaluate("window.__drafting") == [True], "once, not at every tap"
+    page.click("form.ask-form button[type=submit]")
+    page.click("[data-key='ask-kind-one_word']")
+    assert page.evaluate("window.__drafting") == [True, True], "the next question holds again"

@@ -369,6 +369,136 @@ function holdPlace(ctx, text) {
   }
 }
 
+// The questions from the list (games/werewords/questions.py): each kind, its action, the label
+// of its button and the question as the log words it. A bot Mayor answers these by their truth.
+const CATEGORY_TITLES = {
+  animals: "Animals",
+  food: "Food and drink",
+  screen: "Movies and TV",
+  sports: "Sports and games",
+  places: "Places",
+  home: "Things at home",
+  jobs: "Jobs and people",
+  nature: "Nature and weather",
+  science: "Science and technology",
+  music: "Music",
+  transport: "Transport",
+  clothing: "Clothing",
+  actions: "Actions and ideas",
+  body: "Body and health",
+  fantasy: "Fairy tales and fantasy",
+  school: "School and office",
+};
+const ASK_KINDS = [
+  { kind: "text", label: "Own words" },
+  { kind: "word", label: "Is it …?" },
+  { kind: "category", label: "Category" },
+  { kind: "starts", label: "Starts with" },
+  { kind: "contains", label: "Contains" },
+  { kind: "more", label: "More than" },
+  { kind: "fewer", label: "Fewer than" },
+  { kind: "one_word", label: "One word?" },
+];
+const LETTERS = "abcdefghijklmnopqrstuvwxyz".split("");
+const LENGTHS = Array.from({ length: 20 }, (_, i) => i + 1);
+const MAX_GUESS = 40;
+
+function categoryTitle(id) {
+  return CATEGORY_TITLES[id] || humanize(String(id));
+}
+
+/** The question as the log will show it (the rules' own wording), or null while incomplete. */
+function askText(kind, arg) {
+  switch (kind) {
+    case "word":
+      return arg ? `Is it "${arg}"?` : null;
+    case "category":
+      return arg ? `Is it in the category "${categoryTitle(arg)}"?` : null;
+    case "starts":
+      return arg ? `Does it start with "${arg}"?` : null;
+    case "contains":
+      return arg ? `Does it contain "${arg}"?` : null;
+    case "more":
+      return `Has it more than ${arg} letters?`;
+    case "fewer":
+      return `Has it fewer than ${arg} letters?`;
+    case "one_word":
+      return "Is it one word?";
+    default:
+      return arg ? String(arg) : null;
+  }
+}
+
+/** What the person is putting together: kept in the page's local state, so a new view, a
+ * question from someone else or a switch between kinds never throws it away. */
+function askDraft(ctx) {
+  // one draft per seat: on a device several players share, nobody finds another's draft
+  const drafts = (ctx.local.asks = ctx.local.asks || {});
+  const seat = ctx.view.you.seat;
+  if (!drafts[seat]) drafts[seat] = { kind: "text", text: "", word: "", category: null, starts: null, contains: null, more: 5, fewer: 8 };
+  return drafts[seat];
+}
+
+/** The arguments the rules offer for each kind (remembered, so the choices stay on screen
+ * while another question waits for the Mayor and nothing may be asked). */
+function askOptions(ctx) {
+  const legal = (name) => ctx.legalNamed(name).map((a) => a.args[0]);
+  const fresh = { category: legal("ask_category"), starts: legal("ask_starts"), contains: legal("ask_contains"), more: legal("ask_more"), fewer: legal("ask_fewer") };
+  if (fresh.category.length) ctx.local.askOptions = fresh;
+  return ctx.local.askOptions || { category: Object.keys(CATEGORY_TITLES), starts: LETTERS, contains: LETTERS, more: LENGTHS, fewer: LENGTHS };
+}
+
+function choiceGrid(ctx, draft, kind, values, label, grid) {
+  return h(
+    "div",
+    { class: ["ask-choices", grid], role: "group", "aria-label": kind === "category" ? "Categories" : kind === "starts" || kind === "contains" ? "Letters" : "Choices" },
+    values.map((v) =>
+      h(
+        "button",
+        {
+          type: "button",
+          class: ["btn", "ask-choice", draft[kind] === v ? "chosen" : null],
+          "aria-pressed": String(draft[kind] === v),
+          "data-key": `ask-${kind}-${v}`,
+          "data-choice": String(v),
+          on: { click: () => { draft[kind] = v; holdPlace(ctx, "x"); ctx.rerender(); } },
+        },
+        label(v),
+      ),
+    ),
+  );
+}
+
+function stepper(ctx, draft, kind, values) {
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  const n = Math.min(hi, Math.max(lo, Number(draft[kind]) || lo));
+  draft[kind] = n;
+  const step = (d) => () => { draft[kind] = Math.min(hi, Math.max(lo, n + d)); holdPlace(ctx, "x"); ctx.rerender(); };
+  return h(
+    "div",
+    { class: "ask-stepper", role: "group", "aria-label": "Number of letters" },
+    h("button", { type: "button", class: "btn step", disabled: n <= lo, "data-key": `ask-${kind}-less`, "aria-label": "One letter less", on: { click: step(-1) } }, "−"),
+    h("output", { class: "step-value", "aria-live": "polite", "data-value": String(n) }, `${n} letters`),
+    h("button", { type: "button", class: "btn step", disabled: n >= hi, "data-key": `ask-${kind}-more`, "aria-label": "One letter more", on: { click: step(1) } }, "+"),
+  );
+}
+
+/** This player's latest question, when the Mayor called it unclear (a Maybe, and "ask from the
+ * list"): the asking screen says so until the next question is sent. */
+function unclearMine(ctx) {
+  const view = ctx.view;
+  const questions = view.questions || [];
+  for (const e of ctx.events || []) {
+    if (e.type !== "unclear") continue;
+    const q = questions.find((x) => x.id === e.question);
+    if (q && q.seat === view.you.seat) ctx.local.unclearId = q.id;
+  }
+  const mine = questions.filter((q) => q.seat === view.you.seat);
+  const last = mine[mine.length - 1];
+  return last && last.id === ctx.local.unclearId ? last : null;
+}
+
 function askForm(ctx) {
   const view = ctx.view;
   if (!view.you || view.you.mayor || !view.typed_questions || view.mode === "companion") return null;
@@ -376,36 +506,116 @@ function askForm(ctx) {
   const open = ctx.can("ask", "?");
   const mayorSeat = ctx.seatInfo(view.mayor);
   const botMayor = Boolean(mayorSeat && (mayorSeat.bot || mayorSeat.stand_in));
-  const input = h("input", {
-    type: "text", id: "ask-text", maxlength: "140", autocomplete: "off", "data-key": "ask-text",
-    placeholder: botMayor ? "Is it an animal?  ·  Is it peach?" : "Is it an animal?",
-    value: ctx.local.askDraft || "",
-    on: { input: () => { ctx.local.askDraft = input.value; holdPlace(ctx, input.value); } },
-  });
+  const draft = askDraft(ctx);
+  const options = askOptions(ctx);
+  const kind = draft.kind;
+  const unclear = unclearMine(ctx);
+
+  let action = null; // what "Ask" sends for the kind chosen
+  let body;
+  if (kind === "text") {
+    const input = h("input", {
+      type: "text", id: "ask-text", maxlength: "140", autocomplete: "off", "data-key": `ask-text-${view.you.seat}`,
+      placeholder: "Is it an animal?",
+      value: draft.text || "",
+      on: { input: () => { draft.text = input.value; holdPlace(ctx, input.value); sync(); } },
+    });
+    body = [
+      h("label", { for: "ask-text" }, "Your yes/no question (up to 140 characters)"),
+      input,
+      botMayor
+        ? h("p", { class: "hint bot-mayor-hint" }, "The Mayor is a bot. In your own words it understands a guess of the word (",
+            h("q", {}, "Is it peach?"), ", ", h("q", {}, "peach?"), ") and a category (", h("q", {}, "Is it an animal?"),
+            "); for anything else pick a question above. What it cannot judge gets Maybe.")
+        : null,
+    ];
+    action = () => { const t = (draft.text || "").trim(); return t ? { name: "ask", args: [t] } : null; };
+  } else if (kind === "word") {
+    const input = h("input", {
+      type: "text", id: "ask-guess", maxlength: String(MAX_GUESS), autocomplete: "off", autocapitalize: "none", "data-key": `ask-guess-${view.you.seat}`,
+      placeholder: "peach",
+      value: draft.word || "",
+      on: { input: () => { draft.word = input.value; holdPlace(ctx, input.value); sync(); } },
+    });
+    body = [h("label", { for: "ask-guess" }, "Your guess of the word"), input];
+    action = () => { const w = (draft.word || "").trim(); return w ? { name: "ask_word", args: [w] } : null; };
+  } else if (kind === "category") {
+    body = choiceGrid(ctx, draft, "category", options.category, categoryTitle, "ask-categories");
+    action = () => (draft.category ? { name: "ask_category", args: [draft.category] } : null);
+  } else if (kind === "starts" || kind === "contains") {
+    body = choiceGrid(ctx, draft, kind, options[kind], (l) => l.toUpperCase(), "ask-letters");
+    action = () => (draft[kind] ? { name: `ask_${kind}`, args: [draft[kind]] } : null);
+  } else if (kind === "more" || kind === "fewer") {
+    body = stepper(ctx, draft, kind, options[kind].length ? options[kind] : LENGTHS);
+    action = () => ({ name: `ask_${kind}`, args: [draft[kind]] });
+  } else {
+    body = h("p", { class: "muted" }, "Whether the word is a single word, with no space in it.");
+    action = () => ({ name: "ask_one_word", args: [] });
+  }
+
+  const preview = h("p", { class: "ask-preview", "aria-live": "polite" });
+  const send = h("button", { type: "submit", class: "btn btn-primary ask-send", "data-key": "ask-send" }, "Ask");
+  function sync() {
+    const a = action();
+    const text = a ? askText(kind, kind === "text" ? a.args[0] : a.args[0]) : null;
+    preview.textContent = text ? `You ask: ${text}` : kind === "text" ? "Type your question." : "Choose what to ask.";
+    // "Ask" is greyed only while the floor is not this player's (or the choice is not
+    // offered); a question not yet complete says so when "Ask" is pressed.
+    send.disabled = ctx.busy || !open || Boolean(a && !(a.name === "ask" || a.name === "ask_word" ? ctx.can(a.name, "?") : ctx.can(a.name, ...a.args)));
+  }
+  sync();
+
+  const kinds = h(
+    "div",
+    { class: "ask-kinds", role: "group", "aria-label": "Kind of question" },
+    ASK_KINDS.map(({ kind: k, label }) =>
+      h("button", {
+        type: "button",
+        class: ["btn", "ask-kind", k === kind ? "chosen" : null],
+        "aria-pressed": String(k === kind),
+        "data-key": `ask-kind-${k}`,
+        "data-kind": k,
+        // a kind whose question is complete at once holds a place on the floor, as typing does
+        on: { click: () => { draft.kind = k; if (["more", "fewer", "one_word"].includes(k)) holdPlace(ctx, "x"); ctx.rerender(); } },
+      }, label),
+    ),
+  );
   const form = h(
     "form",
-    { class: "panel ask-form" },
-    h("label", { for: "ask-text" }, "Ask a yes/no question (up to 140 characters)"),
-    h("div", { class: "row" }, input, h("button", { type: "submit", class: "btn btn-primary", disabled: ctx.busy || !open, "data-key": "ask-send" }, "Ask")),
-    open ? null : h("p", { class: "muted", role: "status" }, "One question at a time: you can send yours when the Mayor has answered. What you type stays here."),
-    h("p", { class: "hint" }, "While you type, the bots wait: your question holds its place."),
-    botMayor
-      ? h("p", { class: "hint bot-mayor-hint" }, "The Mayor is a bot. It understands a guess of the word (",
-          h("q", {}, "Is it peach?"), ", ", h("q", {}, "peach?"), ") and a category (", h("q", {}, "Is it an animal?"), ", ",
-          h("q", {}, 'Is it in the category "Food and drink"?'), "); any other question gets Maybe, or No when the Maybes are gone.")
+    { class: "panel ask-form", "aria-labelledby": "ww-ask" },
+    h("h2", { id: "ww-ask" }, "Ask the Mayor"),
+    h("p", { class: "hint" }, botMayor
+      ? "Pick a question from the list: the bot Mayor answers each by its truth. Or ask in your own words."
+      : "Pick a question from the list, or ask in your own words."),
+    unclear
+      ? h("p", { class: "notice ask-unclear", role: "status" }, "The Mayor could not judge ", h("q", {}, unclear.text),
+          " and gave Maybe. A question from the list gets a true answer.")
       : null,
+    kinds,
+    h("div", { class: "ask-body" }, body),
+    h("div", { class: "ask-send-row" }, preview, send),
+    open ? null : h("p", { class: "muted", role: "status" }, "One question at a time: you can send yours when the Mayor has answered. What you type stays here, and so does what you pick."),
+    h("p", { class: "hint" }, "While you choose or type, the bots wait: your question holds its place."),
   );
   form.addEventListener("submit", (e) => {
     e.preventDefault();
-    const text = input.value.trim();
-    if (text && ctx.can("ask", "?"))
-      ctx.act({ name: "ask", args: [text] }).then((ok) => {
-        if (ok) {
-          input.value = "";
-          ctx.local.askDraft = "";
-          ctx.local.draftSentAt = 0; // the question sent ends the hold
-        }
-      });
+    const a = action();
+    if (!a) {
+      preview.textContent = kind === "text" ? "Type your question first." : kind === "word" ? "Type your guess first." : "Choose what to ask first.";
+      return;
+    }
+    if (send.disabled) return;
+    ctx.act(a).then((ok) => {
+      if (!ok) return;
+      if (kind === "text") {
+        draft.text = "";
+        const input = document.getElementById("ask-text"); // the one on screen now
+        if (input) input.value = "";
+      } else if (kind === "word") draft.word = "";
+      else if (kind in draft && typeof draft[kind] === "string") draft[kind] = null;
+      ctx.local.draftSentAt = 0; // the question sent ends the hold
+      ctx.rerender();
+    });
   });
   return form;
 }
@@ -559,11 +769,12 @@ function render(ctx) {
   }
   if (ctx.isTable) parts.push(companionScreen(ctx));
   ctx = guardedDay(ctx);
-  parts.push(wordPanel(ctx), cardPanel(ctx));
+  // By day the token pad and the questions come first, the card after them.
+  parts.push(wordPanel(ctx), view.phase === "day" ? null : cardPanel(ctx));
   if (view.phase === "night" && !ctx.isTable) parts.push(nightPanel(ctx));
   if (view.phase === "night" && ctx.isTable) parts.push(h("section", { class: "panel" }, h("ol", { class: "night-steps" }, view.night.map((s) => h("li", { class: s === view.step ? "current" : null, "aria-current": s === view.step ? "step" : null }, STEP_TITLES[s] || s)))));
   parts.push(pointsPanel(ctx));
-  if (view.phase === "day") parts.push(mayorPanel(ctx), askForm(ctx), tokensPanel(ctx), questionLog(ctx), receivedPanel(ctx));
+  if (view.phase === "day") parts.push(mayorPanel(ctx), askForm(ctx), cardPanel(ctx), tokensPanel(ctx), questionLog(ctx), receivedPanel(ctx));
   else if (view.phase !== "night") parts.push(tokensPanel(ctx), questionLog(ctx));
   return h("div", { class: "werewords" }, parts);
 }
