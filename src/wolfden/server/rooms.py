@@ -19,9 +19,7 @@ import logging
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol
-
-import orjson
+from typing import Any
 
 from wolfden import bots as bots_registry
 from wolfden import games
@@ -44,10 +42,12 @@ from wolfden.engine import (
     derive_seed,
 )
 from wolfden.engine.contract import shown_timer
+from wolfden.server import wire
 from wolfden.server.clock import Clock
 from wolfden.server.errors import Refused, bad_request, not_found
 from wolfden.server.names import clean_name, looks_like
 from wolfden.server.settings import Settings
+from wolfden.server.wire import Peer
 from wolfden.storage.rooms import RoomStore, StorageError, StoredMatch
 
 log = logging.getLogger("wolfden.server")
@@ -141,34 +141,6 @@ def find_game(game_id: Any) -> Game:
         return games.get(game_id)
     except UnknownGame as exc:
         raise not_found("game_not_found", str(exc)) from exc
-
-
-@dataclass
-class Feed:
-    """What one connection was last shown of the match. A ``view`` frame goes out only when
-    this changes (or the action brought this viewer events), and ``version`` counts the frames
-    on this connection: nothing in the frames tells how many actions the match has seen."""
-
-    version: int = 0
-    shown: str | None = None
-    answer: str | None = None
-    """Protocol 3: the id (as JSON) of the action of this connection being handled."""
-    due: bool = False
-    """That action is committed: the view frame it brings this connection carries its answer."""
-    answered: bool = False
-    """A view frame carried the answer (no ``accepted`` is sent then)."""
-
-
-class Peer(Protocol):
-    """One connected client (a WebSocket) of one participant."""
-
-    participant: str
-    token_hash: str
-    feed: Feed
-
-    def send(self, text: str) -> None: ...
-
-    def close(self, reason: str) -> None: ...
 
 
 @dataclass
@@ -385,27 +357,6 @@ class Room:
     def live_match(self) -> Match | None:
         m = self.match
         return m if m is not None and not m.ended and self.status == "live" else None
-
-
-_ORJSON = orjson.OPT_NON_STR_KEYS
-
-
-def _plain(obj: Any) -> Any:
-    if isinstance(obj, tuple):
-        return list(obj)
-    if isinstance(obj, Mapping):
-        return dict(obj)
-    raise TypeError(f"{type(obj).__name__} is not JSON")
-
-
-def _json(obj: Any) -> str:
-    """Compact JSON text; orjson, because every view is encoded once per viewer. Most objects
-    have only text keys: they are encoded without the (slower) non-text-key option, which is
-    used only when the first attempt meets a key that is not text (the text is the same)."""
-    try:
-        return orjson.dumps(obj, default=_plain).decode()
-    except TypeError:
-        return orjson.dumps(obj, default=_plain, option=_ORJSON).decode()
 
 
 class RoomManager:
@@ -1380,15 +1331,15 @@ class RoomManager:
         if outcome is not None:
             self._finish(room, m, outcome)
         feed = None if by is None else by.feed
-        if feed is not None and feed.answer is not None:
-            feed.due = True
+        if feed is not None:
+            feed.committed()
         try:
             self.publish_views(room, events)
         except Exception:  # committed: a view that cannot be sent must not undo or hide that
             log.exception("%s: views after version %s could not be sent", m.id, m.version)
         finally:
             if feed is not None:
-                feed.due = False
+                feed.published()
         if outcome is None:
             self._after_change(room)
 
@@ -1656,18 +1607,7 @@ class RoomManager:
     # -- publishing -----------------------------------------------------------------
 
     def publish_room(self, room: Room) -> None:
-        if not room.peers:
-            return
-        now = self.clock.now()
-        summary = room.summary()
-        text = _json({"type": "room", "room": summary, "server_time": now})
-        host = text
-        if summary["config_withheld"] and room.host in room.peers:
-            # the host alone reads the whole config (the words they typed)
-            host = _json({"type": "room", "room": room.summary(host=True), "server_time": now})
-        for pid, peers in room.peers.items():
-            for peer in peers:
-                peer.send(host if pid == room.host else text)
+        wire.publish_room(room, self.clock.now())
 
     def send_view(self, room: Room, peer: Peer) -> None:
         """The current view to one connection, whatever it was shown before (after hello)."""
@@ -1691,79 +1631,19 @@ class RoomManager:
     ) -> None:
         m = room.match
         assert m is not None
-        game = room.game
-        live = room.live_match() is m
-        actors = game.actors(m.state) if live else frozenset()
-        paused = live and m.paused_at is not None
-        now = _json(self.clock.now())
-        # one view, one encoding per kind of viewer (a seat, spectators, the table, the host; a
-        # shared device in one hand-over state)
-        shown: dict[tuple[Viewer, bool, Any, bool], tuple[str, str]] = {}
-        out: list[tuple[Peer, str]] = []
-        answer: tuple[Peer, str] | None = None
-        for pid, group in peers.items():
-            p = room.participants.get(pid)
-            if p is None:
-                continue
-            viewer = room.viewer_of(p)
-            is_host = p.id == room.host
-            device = self._device_json(room, p, actors) if p.role == SHARED else None
-            # a table screen is seen by everyone at the table: the view of someone outside the
-            # game (the game's table view may hold what a shared device shows one player while
-            # the others' eyes are closed, such as Werewords' companion screen)
-            public = p.role == "table"
-            key = (viewer, is_host, None if device is None else orjson.dumps(device), public)
-            found = shown.get(key)
-            if found is None:
-                seat = viewer.seat
-                # a shared device waiting to be handed over is sent nothing of any view
-                covered = device is not None and device["shown"] is None and device["waiting"]
-                legal = (
-                    [_action_json(a) for a in game.legal_actions(m.state, seat)]
-                    if seat is not None and seat in actors
-                    else []
-                )
-                host_actions = (
-                    [_action_json(a) for a in game.legal_actions(m.state, None)]
-                    if is_host and live and not covered
-                    else []
-                )
-                body: dict[str, Any] = {
-                    "match": m.id,
-                    "view": None
-                    if covered
-                    else game.view(m.state, SPECTATOR if public else viewer),
-                    "legal": legal,
-                    "host_actions": host_actions,
-                    "deadline": self.deadline_json(room, m, viewer),
-                    "paused": paused,
-                    "outcome": m.outcome,
-                }
-                if device is not None:
-                    body["device"] = device
-                content = _json(body)
-                seen = _events(game, m.state, events, viewer) if events else []
-                found = shown[key] = (content, _json(seen) if seen else "")
-            content, seen_text = found
-            for peer in group:
-                feed = peer.feed
-                if not force and not seen_text and feed.shown == content:
-                    continue
-                feed.version += 1
-                feed.shown = content
-                head = f'{{"type":"view","version":{feed.version},'
-                tail = f'"server_time":{now},"events":{seen_text or "[]"},{content[1:]}'
-                if feed.due:  # the actor's frame, with its answer: written after all the others
-                    feed.due, feed.answered = False, True
-                    answer = (peer, f'{head}"answer":{feed.answer},{tail}')
-                else:
-                    out.append((peer, head + tail))
-        if answer is not None:
-            out.append(answer)
-        # every frame is built first and written after, in one burst: a client process that
-        # reads them is woken once for them all rather than once per frame
-        for peer, text in out:
-            peer.send(text)
+
+        def device(p: Participant, actors: frozenset[int]) -> dict[str, Any] | None:
+            return self._device_json(room, p, actors) if p.role == SHARED else None
+
+        wire.publish_views(
+            room,
+            peers,
+            events,
+            server_time=self.clock.now(),
+            deadline=lambda viewer: self.deadline_json(room, m, viewer),
+            device=device,
+            force=force,
+        )
 
     def _device_json(self, room: Room, p: Participant, actors: frozenset[int]) -> dict[str, Any]:
         """A shared device's hand-over state: the seats it holds, the one it was handed to,
@@ -1775,17 +1655,6 @@ class RoomManager:
             "waiting": self._offered(p, actors) if shown is None else [],
             "secret_turns": p.secret_turns,
         }
-
-
-def _events(game: Game, state: Any, events: list[Event], viewer: Viewer) -> list[dict[str, Any]]:
-    """The events this viewer may receive, each marked ``public`` when its audience is
-    everyone at the table (narration a shared or host device may read aloud)."""
-    out: list[dict[str, Any]] = []
-    for e in events:
-        for shown in game.visible_events(state, [e], viewer):
-            shown["public"] = e.audience.public
-            out.append(shown)
-    return out
 
 
 def _on_floor(game: Game, state: Any, seat: int) -> bool:
@@ -1830,19 +1699,6 @@ def _allowed(action: Action, legal: list[Action]) -> bool:
         and all(f == a or (f == "?" and isinstance(a, str)) for f, a in zip(form.args, action.args))
         for form in legal
     )
-
-
-_ACTION_JSON: dict[Action, dict[str, Any]] = {}
-
-
-def _action_json(action: Action) -> dict[str, Any]:
-    """An action's JSON, kept: games offer the same few actions over and over."""
-    found = _ACTION_JSON.get(action)
-    if found is None:
-        if len(_ACTION_JSON) > 50_000:
-            _ACTION_JSON.clear()
-        found = _ACTION_JSON[action] = action.to_json()
-    return found
 
 
 def _not_allowed(action: Action, legal: list[Action], *, host: bool = False) -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections.abc import Coroutine
@@ -15,11 +14,13 @@ from typing import Any
 from fastapi import WebSocket
 from starlette.websockets import WebSocketDisconnect
 
+from wolfden.server import wire
 from wolfden.server.errors import Refused
 from wolfden.server.middleware import RAW_SEND, NotFinite, parse_json
-from wolfden.server.rooms import PROTOCOL_VERSION, PROTOCOL_VERSIONS, Feed, Room, _json, token_hash
+from wolfden.server.rooms import PROTOCOL_VERSION, PROTOCOL_VERSIONS, Room, token_hash
 from wolfden.server.settings import Settings
 from wolfden.server.state import AppState, served
+from wolfden.server.wire import Feed
 
 log = logging.getLogger("wolfden.server")
 
@@ -105,7 +106,7 @@ class Connection:
     def close(self, reason: str) -> None:
         if self.closing:
             return
-        self.send(json.dumps({"type": "closed", "reason": reason}))
+        self.send(wire.closed(reason))
         self.closing = True
         self.queue.put_nowait(("", CLOSE_CODES.get(reason, 1000)))
 
@@ -151,10 +152,7 @@ class Connection:
         return False
 
     def error(self, code: str, message: str, ref: Any = None) -> None:
-        body: dict[str, Any] = {"type": "error", "error": {"code": code, "message": message}}
-        if ref is not None:
-            body["id"] = ref
-        self.send(json.dumps(body, ensure_ascii=False))
+        self.send(wire.error(code, message, ref))
 
 
 async def _resume(write: Coroutine[Any, Any, None], waiting: Any) -> None:
@@ -275,10 +273,7 @@ async def handle(state: AppState, conn: Connection, text: str) -> None:
         if kind == "hello":
             hello(state, conn, msg)
         elif kind == "ping":
-            body: dict[str, Any] = {"type": "pong", "server_time": state.clock.now()}
-            if ref is not None:
-                body["id"] = ref
-            conn.send(_json(body))
+            conn.send(wire.pong(ref, state.clock.now()))
         elif kind in ("action", "host_action"):
             await act(state, conn, msg, ref, host=kind == "host_action")
         elif kind in ("reveal", "cover"):
@@ -314,28 +309,10 @@ def hello(state: AppState, conn: Connection, msg: dict[str, Any]) -> None:
     p = state.manager.authenticate(room, msg.get("token"))
     conn.room, conn.participant, conn.token_hash = room, p.id, token_hash(msg["token"])
     conn.v = v
-    conn.send(
-        json.dumps(
-            {
-                "type": "welcome",
-                "v": v,
-                "you": room.participant_json(p) | {"connected": True},
-                "server_time": state.clock.now(),
-            },
-            ensure_ascii=False,
-        )
-    )
+    you = room.participant_json(p) | {"connected": True}
+    conn.send(wire.welcome(v, you, state.clock.now()))
     if not state.manager.attach(room, conn):
-        conn.send(
-            json.dumps(
-                {
-                    "type": "room",
-                    "room": room.summary(host=p.id == room.host),
-                    "server_time": state.clock.now(),
-                },
-                ensure_ascii=False,
-            )
-        )
+        conn.send(wire.room_to(room, p, state.clock.now()))
     state.manager.send_view(room, conn)
 
 
@@ -350,7 +327,7 @@ async def act(
         raise Refused("invalid_message", "'version' is the whole number of the view you acted on.")
     feed = conn.feed
     if conn.v >= 3:
-        feed.answer, feed.answered = _json(ref), False
+        feed.expect(ref)
     try:
         action = state.manager.parse_action(msg)
         p = room.participants.get(conn.participant)
@@ -365,18 +342,12 @@ async def act(
                 room, p, conn, action, version, msg.get("seat")
             )
     except Refused as exc:
-        body: dict[str, Any] = {
-            "type": "rejected",
-            "error": {"code": exc.code, "message": exc.message},
-        }
-        if ref is not None:
-            body["id"] = ref
-        conn.send(json.dumps(body, ensure_ascii=False))
+        conn.send(wire.rejected(exc.code, exc.message, ref))
         return
     finally:
-        feed.answer = None
-    if not feed.answered:  # (protocol 3: the view frame the action brought answered it)
-        conn.send(_json({"type": "accepted", "id": ref, "version": new_version}))
+        answered = feed.done()
+    if not answered:  # (protocol 3: the view frame the action brought answered it)
+        conn.send(wire.accepted(ref, new_version))
 
 
 async def hand_over_device(
@@ -393,7 +364,7 @@ async def hand_over_device(
         await state.manager.reveal(room, p, conn, msg.get("seat"))
     else:
         await state.manager.cover(room, p, conn)
-    conn.send(_json({"type": "accepted", "id": ref, "version": conn.feed.version}))
+    conn.send(wire.accepted(ref, conn.feed.version))
 
 
 async def drafting(state: AppState, conn: Connection, msg: dict[str, Any], ref: Any) -> None:
@@ -406,4 +377,4 @@ async def drafting(state: AppState, conn: Connection, msg: dict[str, Any], ref: 
         raise Refused("unauthorized", "This token no longer works in this room.", 401)
     await state.manager.drafting(room, p, conn, msg.get("on"))
     if ref is not None:
-        conn.send(_json({"type": "accepted", "id": ref, "version": conn.feed.version}))
+        conn.send(wire.accepted(ref, conn.feed.version))
