@@ -1,10 +1,8 @@
-"""Rooms, seats and participants, and the match master that runs every room's match.
+"""Rooms, seats and participants, shared devices, the matches' lifecycle, deadlines, bots,
+presence and publishing: ``RoomManager``, every room of the server.
 
-The master handles each action in one fixed order: authenticate → the match is live and this
-seat may act now → the action is legal → apply → append to the match log and commit → publish
-each viewer's new view. The section from "apply" to "publish" runs without yielding to the event
-loop, under the room's lock, so one room's actions are strictly ordered and nothing is sent
-before it is committed; rooms never wait for one another.
+Each action goes through the match master (``master.py``: authenticate → live → legal → apply
+→ commit → publish); the frames are built by the wire (``wire.py``).
 """
 
 from __future__ import annotations
@@ -32,7 +30,6 @@ from wolfden.engine import (
     Event,
     Game,
     MatchRecord,
-    ParseError,
     Rng,
     UnknownGame,
     Viewer,
@@ -44,10 +41,11 @@ from wolfden.engine import (
 from wolfden.engine.contract import shown_timer
 from wolfden.server import wire
 from wolfden.server.clock import Clock
-from wolfden.server.errors import Refused, bad_request, not_found
+from wolfden.server.errors import Refused, bad_request, not_found, storage_refused
+from wolfden.server.master import Master, on_floor, parse_action
 from wolfden.server.names import clean_name, looks_like
 from wolfden.server.settings import Settings
-from wolfden.server.wire import Peer
+from wolfden.server.wire import SHARED, Peer, plain_text
 from wolfden.storage.rooms import RoomStore, StorageError, StoredMatch
 
 log = logging.getLogger("wolfden.server")
@@ -55,23 +53,12 @@ log = logging.getLogger("wolfden.server")
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 ROLES = ("player", "spectator", "table")
-SHARED = "shared"
 """The role of a shared device: one participant (one token) that holds several seats."""
 ABSENT_POLICIES = ("bot", "wait", "timeout")
 PROTOCOL_VERSION = 3
 PROTOCOL_VERSIONS = (2, 3)
 """The versions a client may say in ``hello``: 3 has the answer to an action that changed the
 actor's view travel in that view frame (see docs/protocol.md), 2 always answers apart."""
-
-
-def storage_refused(what: str) -> Refused:
-    """The database refused a write (disk full, file locked): nothing was applied."""
-    return Refused(
-        "unavailable",
-        f"The server could not save {what} (its storage is full or busy); nothing changed. "
-        "Try again in a moment.",
-        503,
-    )
 
 
 def new_token() -> str:
@@ -85,21 +72,6 @@ def token_hash(token: str) -> str:
 
 def normalize_code(code: str) -> str:
     return code.strip().upper()
-
-
-def plain_text(value: Any) -> bool:
-    """True when every string inside ``value`` can be sent as UTF-8 (no lone surrogates)."""
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            return False
-        return True
-    if isinstance(value, Mapping):
-        return all(plain_text(k) and plain_text(v) for k, v in value.items())
-    if isinstance(value, (list, tuple)):
-        return all(plain_text(v) for v in value)
-    return True
 
 
 def bot_kinds(game_id: str) -> list[str]:
@@ -372,6 +344,9 @@ class RoomManager:
         self.on_change: Callable[[Room], None] | None = None
         self.match_config: list[Callable[[Room, Any], Any]] = []
         """Steps that complete a room's config for each new match (a room's word lists)."""
+        self.master = Master(self)
+        """Takes every action of every room (authenticate → live → legal → apply → commit →
+        publish)."""
 
     # -- start and recovery -------------------------------------------------------------
 
@@ -884,13 +859,13 @@ class RoomManager:
         """The hand-over was confirmed ("I am ..., show me"): the device now receives the view
         of that seat, which it holds and which may act now."""
         async with room.lock:
-            self._check_token(room, p, peer.token_hash)
+            self.master.authenticate(room, p, peer.token_hash)
             if p.role != SHARED:
                 raise Refused("not_your_seat", "Only a shared device is handed from seat to seat.")
             if not isinstance(seat, int) or isinstance(seat, bool) or seat not in p.seats:
                 held = ", ".join(str(s) for s in p.seats)
                 raise Refused("not_your_seat", f"This device holds the seats {held}.")
-            m = self._live(room, peer, None)
+            m = self.master.live(room, peer, None)
             actors = room.game.actors(m.state)
             if seat not in self._offered(p, actors):
                 raise Refused("not_your_turn", "The game is not waiting for that seat now.")
@@ -904,7 +879,7 @@ class RoomManager:
         """Hide the seat's screen again: the device shows the table view (or the next
         hand-over)."""
         async with room.lock:
-            self._check_token(room, p, peer.token_hash)
+            self.master.authenticate(room, p, peer.token_hash)
             if p.role != SHARED:
                 raise Refused("not_your_seat", "Only a shared device is handed from seat to seat.")
             if room.hide(p.id):
@@ -1172,22 +1147,7 @@ class RoomManager:
     # -- the match master -------------------------------------------------------------
 
     def parse_action(self, msg: dict[str, Any]) -> Action:
-        try:
-            action = None
-            if "action" in msg:
-                action = Action.from_json(msg["action"])
-            elif isinstance(msg.get("text"), str):
-                action = Action.parse(msg["text"])
-        except ParseError as exc:
-            raise Refused("invalid_message", str(exc)) from exc
-        if action is not None:
-            if not plain_text(action):
-                raise Refused("invalid_message", "An action's text must be valid Unicode.")
-            return action
-        raise Refused(
-            "invalid_message",
-            'An action message has "action": {"name": ..., "args": [...]} or "text": "vote 3".',
-        )
+        return parse_action(msg)
 
     async def player_action(
         self,
@@ -1198,150 +1158,14 @@ class RoomManager:
         version: Any,
         seat: Any = None,
     ) -> int:
-        """A seat's action; answers the version of the view this connection now has. ``seat`` is
-        the seat the message names (None: the sender's own; a shared device acts for the seat
-        it was handed to)."""
-        async with room.lock:
-            self._check_token(room, p, peer.token_hash)
-            if p.role == SHARED:
-                self._shared_action(room, p, peer, action, version, seat)
-                return peer.feed.version
-            if p.role != "player" or p.seat is None:
-                raise Refused("not_a_player", "Only players with a seat can act in the match.")
-            if seat is not None and seat != p.seat:
-                raise Refused(
-                    "not_your_seat",
-                    "You can only act for your own seat; leave out 'seat' or give your own.",
-                )
-            m = self._live(room, peer, version)
-            seat = p.seat
-            if room.seats[seat].participant != p.id:
-                raise Refused("not_a_player", "This seat is not yours any more.")
-            self._seat_action(room, m, seat, action, peer)
-            return peer.feed.version
-
-    def _shared_action(
-        self, room: Room, p: Participant, peer: Peer, action: Action, version: Any, asked: Any
-    ) -> None:
-        shown = room.shown.get(p.id)
-        seat = shown if asked is None else asked
-        if seat is not None and (
-            not isinstance(seat, int) or isinstance(seat, bool) or seat not in p.seats
-        ):
-            held = ", ".join(str(s) for s in p.seats)
-            raise Refused("not_your_seat", f"This device holds the seats {held} only.")
-        m = self._live(room, peer, version)
-        # the hand-over comes first: whether the game waits for a seat the device is not
-        # showing is that seat's secret (a night role), so it must not change the refusal
-        if seat is None or seat != shown:
-            raise Refused(
-                "not_handed_over",
-                "Hand the device over first: the seat's player confirms who they are, then acts.",
-            )
-        self._seat_action(room, m, seat, action, peer)
-
-    def _seat_action(
-        self, room: Room, m: Match, seat: int, action: Action, by: Peer | None = None
-    ) -> None:
-        game = room.game
-        if seat not in game.actors(m.state):
-            raise Refused("not_your_turn", "The game is not waiting for an action from you now.")
-        legal = game.legal_actions(m.state, seat)
-        if not _allowed(action, legal):
-            raise Refused("illegal_action", _not_allowed(action, legal))
-        self._commit(room, m, seat, action, by)
+        """A seat's action (see ``Master.player_action``)."""
+        return await self.master.player_action(room, p, peer, action, version, seat)
 
     async def host_action(
         self, room: Room, p: Participant, peer: Peer, action: Action, version: Any
     ) -> int:
-        async with room.lock:
-            self._check_token(room, p, peer.token_hash)
-            if p.id != room.host:
-                raise Refused("not_host", "Only the host of the room can do this.")
-            m = self._live(room, peer, version)
-            legal = room.game.legal_actions(m.state, None)
-            if not _allowed(action, legal):
-                raise Refused("illegal_action", _not_allowed(action, legal, host=True))
-            self._commit(room, m, None, action, peer)
-            return peer.feed.version
-
-    def _check_token(self, room: Room, p: Participant, peer_hash: str) -> None:
-        current = room.participants.get(p.id)
-        if current is None or not hmac.compare_digest(current.token_hash, peer_hash):
-            raise Refused("unauthorized", "This token no longer works in this room.", 401)
-
-    def _live(self, room: Room, peer: Peer, version: Any) -> Match:
-        m = room.match
-        if m is None:
-            raise Refused("match_not_live", "No match is being played in this room.")
-        if m.ended or room.status != "live":
-            raise Refused("match_over", "The match has ended.")
-        if m.paused_at is not None:
-            raise Refused("paused", "The match is paused.")
-        if version is not None and version != peer.feed.version:
-            raise Refused(
-                "stale",
-                f"Your view has changed (it is now at version {peer.feed.version}, you acted on "
-                f"{version}); look at the new view and act again.",
-            )
-        return m
-
-    def _commit(
-        self, room: Room, m: Match, seat: int | None, action: Action, by: Peer | None = None
-    ) -> None:
-        """Apply → append and commit → publish. No await inside: nothing interleaves. ``by``
-        is the connection that sent the action (None for the clock and bots): on protocol 3
-        its answer goes in the view frame the action brings it, when there is one."""
-        game = room.game
-        typed = seat is not None and _on_floor(game, m.state, seat)
-        try:
-            state, events = game.apply(m.state, seat, action)
-        except WolfdenError as exc:
-            raise Refused(getattr(exc, "code", "illegal_action"), str(exc)) from exc
-        except Exception as exc:
-            log.exception("%s: apply failed for %s in %s", room.code, action, m.id)
-            raise Refused("internal", "The server hit a bug; nothing was changed.", 500) from exc
-        now = self.clock.now()
-        seq = game.phase_seq(state)
-        started = m.phase_started if seq == m.phase_seq else now
-        result = game.outcome(state)
-        outcome = None if result is None else result.to_json()
-        try:
-            self.store.append_action(
-                m.id,
-                m.version,
-                seat,
-                str(action),
-                now,
-                phase_seq=seq,
-                phase_started=started,
-                new_phase=seq != m.phase_seq,
-                ended=now if outcome is not None else None,
-                outcome=outcome,
-            )
-        except StorageError as exc:
-            log.error("%s: action not saved: %s", m.id, exc)
-            raise storage_refused("this action") from exc
-        new_phase = seq != m.phase_seq
-        m.state, m.version, m.phase_seq, m.phase_started = state, m.version + 1, seq, started
-        if typed and seat is not None:
-            m.floor[seat] = m.floor.get(seat, 0) + 1
-            room.drafting.pop(seat, None)
-        self._settle_shown(room, seat, events, new_phase=new_phase)
-        if outcome is not None:
-            self._finish(room, m, outcome)
-        feed = None if by is None else by.feed
-        if feed is not None:
-            feed.committed()
-        try:
-            self.publish_views(room, events)
-        except Exception:  # committed: a view that cannot be sent must not undo or hide that
-            log.exception("%s: views after version %s could not be sent", m.id, m.version)
-        finally:
-            if feed is not None:
-                feed.published()
-        if outcome is None:
-            self._after_change(room)
+        """A host action (see ``Master.host_action``)."""
+        return await self.master.host_action(room, p, peer, action, version)
 
     # -- the clock and the bots -------------------------------------------------------
 
@@ -1399,7 +1223,7 @@ class RoomManager:
                 return
             room.timer, room.timer_key = None, None
             try:
-                self._commit(room, m, None, dl.action)
+                self.master.commit(room, m, None, dl.action)
             except Refused as exc:
                 log.error("%s: the deadline action %s failed: %s", m.id, dl.action, exc.message)
                 self._retry_later(room, m)
@@ -1462,7 +1286,7 @@ class RoomManager:
                 if self._floor_waits(room, m, seat):
                     return  # woken again by the next action or when a draft's hold ends
                 try:
-                    self._commit(room, m, seat, action)
+                    self.master.commit(room, m, seat, action)
                 except Refused as exc:
                     log.error("%s: bot %s at seat %s: %s", m.id, kind, seat, exc.message)
                     self._retry_later(room, m)
@@ -1477,12 +1301,12 @@ class RoomManager:
         while one of them is typing a draft, and while the bot has taken more than the most
         active of them. A bot alone with bots, or facing no person, never waits."""
         game = room.game
-        if not _on_floor(game, m.state, seat):
+        if not on_floor(game, m.state, seat):
             return False
         people = [
             s
             for s in game.actors(m.state)
-            if s != seat and self._bot_kind(room, m, s) is None and _on_floor(game, m.state, s)
+            if s != seat and self._bot_kind(room, m, s) is None and on_floor(game, m.state, s)
         ]
         if not people:
             return False
@@ -1497,7 +1321,7 @@ class RoomManager:
         if not isinstance(on, bool):
             raise bad_request("'on' is true (typing a draft) or false (the draft is gone).")
         async with room.lock:
-            self._check_token(room, p, peer.token_hash)
+            self.master.authenticate(room, p, peer.token_hash)
             seat = room.shown.get(p.id) if p.role == SHARED else p.seat
             if seat is None or room.live_match() is None:
                 return
@@ -1657,15 +1481,6 @@ class RoomManager:
         }
 
 
-def _on_floor(game: Game, state: Any, seat: int) -> bool:
-    """Whether this seat may now take the floor: it acts and is offered a free-text form
-    (Werewords' ``ask ?``), so whatever it does now (a typed question or a ready-made one)
-    is a turn on the floor that others may want too."""
-    return seat in game.actors(state) and any(
-        a.args == ("?",) for a in game.legal_actions(state, seat)
-    )
-
-
 def _strings(value: Any, out: set[str]) -> None:
     """Every string inside a JSON value."""
     if isinstance(value, str):
@@ -1686,25 +1501,3 @@ def _restore_lobby(room: Room, doc: dict[str, Any]) -> None:
     room.participants, room.host, room.status = old.participants, old.host, old.status
     room.finished, room.next_participant = old.finished, old.next_participant
     room.next_match, room.paused_by_host = old.next_match, old.paused_by_host
-
-
-def _allowed(action: Action, legal: list[Action]) -> bool:
-    """A legal action, or one filling in a free-text form that the game lists once with the
-    text ``"?"`` (werewords lists ``ask "?"``: any question); the game's apply checks the text."""
-    if action in legal:
-        return True
-    return any(
-        form.name == action.name
-        and len(form.args) == len(action.args)
-        and all(f == a or (f == "?" and isinstance(a, str)) for f, a in zip(form.args, action.args))
-        for form in legal
-    )
-
-
-def _not_allowed(action: Action, legal: list[Action], *, host: bool = False) -> str:
-    if not legal:
-        return f"{str(action)!r} is not allowed now, and nothing else is either."
-    shown = ", ".join(repr(str(a)) for a in legal[:12])
-    more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
-    who = "the host" if host else "you"
-    return f"{str(action)!r} is not allowed now; {who} may play {shown}{more}."

@@ -21,6 +21,9 @@ from wolfden.engine import SPECTATOR, Action, Event, Game, Viewer
 if TYPE_CHECKING:
     from wolfden.server.rooms import Participant, Room
 
+SHARED = "shared"
+"""The role of a shared device (one device handed from seat to seat)."""
+
 _ORJSON = orjson.OPT_NON_STR_KEYS
 
 
@@ -45,6 +48,21 @@ def encode(obj: Any) -> str:
 def _text(obj: Any) -> str:
     """JSON text as the standard library writes it (the frames around the lobby and errors)."""
     return json.dumps(obj, ensure_ascii=False)
+
+
+def plain_text(value: Any) -> bool:
+    """True when every string inside ``value`` can be sent as UTF-8 (no lone surrogates)."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    if isinstance(value, Mapping):
+        return all(plain_text(k) and plain_text(v) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return all(plain_text(v) for v in value)
+    return True
 
 
 @dataclass
