@@ -210,7 +210,7 @@ class Master:
             rooms._finish(room, m, outcome)
         self._publish(room, m, events, by)
         if outcome is None:
-            rooms._after_change(room)
+            rooms.scheduler.after_change(room)
 
     def _apply(
         self, room: Room, m: Match, seat: int | None, action: Action

@@ -26,24 +26,21 @@ from wolfden.engine import (
     TABLE,
     Action,
     ConfigError,
-    Deadline,
     Event,
     Game,
     MatchRecord,
-    Rng,
     UnknownGame,
     Viewer,
     WolfdenError,
     config_from_json,
     config_to_json,
-    derive_seed,
 )
-from wolfden.engine.contract import shown_timer
 from wolfden.server import wire
 from wolfden.server.clock import Clock
 from wolfden.server.errors import Refused, bad_request, not_found, storage_refused
-from wolfden.server.master import Master, on_floor, parse_action
+from wolfden.server.master import Master, parse_action
 from wolfden.server.names import clean_name, looks_like
+from wolfden.server.scheduler import Scheduler
 from wolfden.server.settings import Settings
 from wolfden.server.wire import SHARED, Peer, plain_text
 from wolfden.storage.rooms import RoomStore, StorageError, StoredMatch
@@ -345,6 +342,8 @@ class RoomManager:
         self.match_config: list[Callable[[Room, Any], Any]] = []
         """Steps that complete a room's config for each new match (a room's word lists)."""
         self.master = Master(self)
+        self.scheduler = Scheduler(self)
+        """The deadlines, bot turns and grace periods of every room."""
         """Takes every action of every room (authenticate → live → legal → apply → commit →
         publish)."""
 
@@ -387,7 +386,7 @@ class RoomManager:
             if m.paused_at is not None and not room.paused_by_host:
                 self._unpause_clock(room, m)
             self._check_absent(room)
-            self._after_change(room)
+            self.scheduler.after_change(room)
 
     def _replay(self, room: Room, stored: StoredMatch) -> Match:
         game = room.game
@@ -720,7 +719,7 @@ class RoomManager:
             self._update_pause(room, m)
         self._changed(room)
         if m is not None:
-            self._after_change(room)
+            self.scheduler.after_change(room)
 
     def _next_host(self, room: Room) -> str | None:
         people = [p for p in room.participants.values() if p.role != "table"] or list(
@@ -996,7 +995,7 @@ class RoomManager:
             raise
         self.publish_views(room, [])
         self._check_absent(room)
-        self._after_change(room)
+        self.scheduler.after_change(room)
         return m
 
     def _named(self, room: Room) -> Any:
@@ -1055,7 +1054,7 @@ class RoomManager:
             self.publish_room(room)
 
     def _cancel_timers(self, room: Room) -> None:
-        self._disarm(room)
+        self.scheduler.disarm(room)
         for task in room.bot_tasks.values():
             task.cancel()
         room.bot_tasks.clear()
@@ -1079,7 +1078,7 @@ class RoomManager:
         elif not paused and m.paused_at is not None:
             self._unpause_clock(room, m)
             self.publish_views(room, [])
-            self._after_change(room)
+            self.scheduler.after_change(room)
 
     def _unpause_clock(self, room: Room, m: Match) -> None:
         assert m.paused_at is not None
@@ -1146,6 +1145,10 @@ class RoomManager:
 
     # -- the match master -------------------------------------------------------------
 
+    def new_bot(self, game_id: str, kind: str, seat: int) -> Any:
+        """A bot of this kind for this seat (the scheduler makes the bots through here)."""
+        return make_bot(game_id, kind, seat)
+
     def parse_action(self, msg: dict[str, Any]) -> Action:
         return parse_action(msg)
 
@@ -1167,154 +1170,6 @@ class RoomManager:
         """A host action (see ``Master.host_action``)."""
         return await self.master.host_action(room, p, peer, action, version)
 
-    # -- the clock and the bots -------------------------------------------------------
-
-    def deadline_json(self, room: Room, m: Match, viewer: Viewer) -> dict[str, Any] | None:
-        """The countdown this viewer is shown (the game's timer for it), as server time."""
-        if m.ended:
-            return None
-        dl = shown_timer(room.game, m.state, viewer)
-        if dl is None:
-            return None
-        at = None if m.paused_at is not None else self._due(m, dl.seconds)
-        return {"label": dl.label, "at": at, "seconds": dl.seconds}
-
-    def _due(self, m: Match, seconds: float) -> float:
-        return m.phase_started + seconds / self.settings.time_scale
-
-    def _after_change(self, room: Room) -> None:
-        """Re-arm the room's deadline (when it changed) and wake the bots whose turn it is."""
-        m = room.live_match()
-        if m is None or m.paused_at is not None:
-            self._disarm(room)
-            return
-        game = room.game
-        dl = game.deadline(m.state)
-        key = None if dl is None else self._deadline_key(m, dl)
-        if key != room.timer_key or room.timer is None or room.timer.done():
-            self._disarm(room)
-            if dl is not None and key is not None:
-                room.timer_key = key
-                room.timer = asyncio.get_running_loop().create_task(self._deadline(room, m, key))
-        for seat in sorted(game.actors(m.state)):
-            if self._bot_kind(room, m, seat) is not None:
-                task = room.bot_tasks.get(seat)
-                if task is None or task.done():
-                    room.bot_tasks[seat] = asyncio.get_running_loop().create_task(
-                        self._bot_turn(room, m, seat)
-                    )
-
-    def _deadline_key(self, m: Match, dl: Deadline) -> tuple[str, int, float, str]:
-        return (m.id, dl.phase, self._due(m, dl.seconds), str(dl.action))
-
-    def _disarm(self, room: Room) -> None:
-        if room.timer is not None:
-            room.timer.cancel()
-        room.timer = None
-        room.timer_key = None
-
-    async def _deadline(self, room: Room, m: Match, key: tuple[str, int, float, str]) -> None:
-        await self.clock.sleep_until(key[2])
-        async with room.lock:
-            if room.match is not m or room.live_match() is None or m.paused_at is not None:
-                return
-            dl = room.game.deadline(m.state)
-            if dl is None or self._deadline_key(m, dl) != key:
-                return
-            room.timer, room.timer_key = None, None
-            try:
-                self.master.commit(room, m, None, dl.action)
-            except Refused as exc:
-                log.error("%s: the deadline action %s failed: %s", m.id, dl.action, exc.message)
-                self._retry_later(room, m)
-
-    def _retry_later(self, room: Room, m: Match) -> None:
-        """After a commit the storage refused, try the clock and the bots again in a while,
-        so that a room does not stall once the disk has room or the lock is released."""
-
-        async def retry(version: int) -> None:
-            await self.clock.sleep_until(self.clock.now() + self.settings.storage_retry_seconds)
-            async with room.lock:
-                if room.timer is asyncio.current_task():
-                    room.timer = None
-                    if room.match is m and m.version == version:
-                        self._after_change(room)
-
-        if room.timer is not None:
-            room.timer.cancel()
-        room.timer = asyncio.get_running_loop().create_task(retry(m.version))
-
-    def _bot_kind(self, room: Room, m: Match, seat: int) -> str | None:
-        slot = room.seats[seat]
-        if slot.bot is not None:
-            return slot.bot
-        if seat in m.stand_ins:
-            return room.settings.stand_in_bot
-        return None
-
-    async def _bot_turn(self, room: Room, m: Match, seat: int) -> None:
-        me = asyncio.current_task()
-        try:
-            delay = room.settings.bot_delay
-            if delay > 0:
-                jitter = 0.75 + 0.5 * Rng(derive_seed(m.seed, seat, m.version, 7)).random()
-                await self.clock.sleep_until(self.clock.now() + delay * jitter)
-            else:
-                await asyncio.sleep(0)
-            async with room.lock:
-                if room.bot_tasks.get(seat) is me:
-                    del room.bot_tasks[seat]
-                if room.match is not m or room.live_match() is None or m.paused_at is not None:
-                    return
-                kind = self._bot_kind(room, m, seat)
-                game = room.game
-                if kind is None or seat not in game.actors(m.state):
-                    return
-                legal = game.legal_actions(m.state, seat)
-                rng = Rng(derive_seed(m.seed, seat, m.version))
-                try:
-                    bot = m.bots.get((seat, kind))
-                    if bot is None:
-                        bot = m.bots[(seat, kind)] = make_bot(game.id, kind, seat)
-                    needs_view = getattr(bot, "needs_view", True)
-                    view = game.view(m.state, Viewer.of(seat)) if needs_view else {}
-                    action = bot.act(view, legal, rng)
-                except Exception:
-                    # a broken bot must not stall the table: play a random legal action
-                    log.exception("%s: bot %s at seat %s failed", m.id, kind, seat)
-                    action = legal[rng.below(len(legal))]
-                if self._floor_waits(room, m, seat):
-                    return  # woken again by the next action or when a draft's hold ends
-                try:
-                    self.master.commit(room, m, seat, action)
-                except Refused as exc:
-                    log.error("%s: bot %s at seat %s: %s", m.id, kind, seat, exc.message)
-                    self._retry_later(room, m)
-        finally:
-            if room.bot_tasks.get(seat) is me:
-                del room.bot_tasks[seat]
-
-    # -- the floor: people get their turn at typed actions ----------------------------
-
-    def _floor_waits(self, room: Room, m: Match, seat: int) -> bool:
-        """Whether a bot leaves the floor (a question) to the people who may take it too:
-        while one of them is typing a draft, and while the bot has taken more than the most
-        active of them. A bot alone with bots, or facing no person, never waits."""
-        game = room.game
-        if not on_floor(game, m.state, seat):
-            return False
-        people = [
-            s
-            for s in game.actors(m.state)
-            if s != seat and self._bot_kind(room, m, s) is None and on_floor(game, m.state, s)
-        ]
-        if not people:
-            return False
-        now = self.clock.now()
-        if any(room.drafting.get(s, 0.0) > now for s in people):
-            return True
-        return m.floor.get(seat, 0) > max(m.floor.get(s, 0) for s in people)
-
     async def drafting(self, room: Room, p: Participant, peer: Peer, on: Any) -> None:
         """A person started (``on``) or stopped typing a free-text action: while they type,
         the bots keep off the floor (for a while after the last word typed)."""
@@ -1327,32 +1182,9 @@ class RoomManager:
                 return
             if on:
                 room.drafting[seat] = self.clock.now() + DRAFT_HOLD_SECONDS
-                self._arm_drafts(room)
+                self.scheduler.arm_drafts(room)
             elif room.drafting.pop(seat, None) is not None:
-                self._after_change(room)
-
-    def _arm_drafts(self, room: Room) -> None:
-        """Wake the bots when the earliest draft's hold ends."""
-        if room.draft_timer is not None:
-            room.draft_timer.cancel()
-        if not room.drafting:
-            room.draft_timer = None
-            return
-
-        async def expire(at: float) -> None:
-            await self.clock.sleep_until(at)
-            async with room.lock:
-                now = self.clock.now()
-                for s in [s for s, until in room.drafting.items() if until <= now]:
-                    del room.drafting[s]
-                if room.draft_timer is asyncio.current_task():
-                    room.draft_timer = None
-                self._arm_drafts(room)
-                self._after_change(room)
-
-        room.draft_timer = asyncio.get_running_loop().create_task(
-            expire(min(room.drafting.values()))
-        )
+                self.scheduler.after_change(room)
 
     # -- presence -------------------------------------------------------------------
 
@@ -1399,34 +1231,13 @@ class RoomManager:
         m = room.live_match()
         if m is None or not p.held() or room.connected(p.id) or p.id in room.grace_tasks:
             return
-        room.grace_tasks[p.id] = asyncio.get_running_loop().create_task(self._grace(room, m, p.id))
+        room.grace_tasks[p.id] = asyncio.get_running_loop().create_task(
+            self.scheduler.grace(room, m, p.id)
+        )
 
     def _check_absent(self, room: Room) -> None:
         for p in list(room.participants.values()):
             self._presence_lost(room, p)
-
-    async def _grace(self, room: Room, m: Match, pid: str) -> None:
-        me = asyncio.current_task()
-        try:
-            await self.clock.sleep_until(self.clock.now() + room.settings.grace_seconds)
-            async with room.lock:
-                if room.grace_tasks.get(pid) is me:
-                    del room.grace_tasks[pid]
-                p = room.participants.get(pid)
-                if room.live_match() is not m or p is None or not p.held() or room.connected(pid):
-                    return
-                policy = room.settings.absent
-                if policy == "bot":
-                    m.stand_ins.update(p.held())
-                    self.publish_room(room)
-                    self._after_change(room)
-                elif policy == "wait":
-                    m.waiting_for.add(pid)
-                    self._update_pause(room, m)
-                    self.publish_room(room)
-        finally:
-            if room.grace_tasks.get(pid) is me:
-                del room.grace_tasks[pid]
 
     # -- publishing -----------------------------------------------------------------
 
@@ -1464,7 +1275,7 @@ class RoomManager:
             peers,
             events,
             server_time=self.clock.now(),
-            deadline=lambda viewer: self.deadline_json(room, m, viewer),
+            deadline=lambda viewer: self.scheduler.deadline_json(room, m, viewer),
             device=device,
             force=force,
         )
