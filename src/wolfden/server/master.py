@@ -205,7 +205,7 @@ class Master:
         if typed and seat is not None:
             m.floor[seat] = m.floor.get(seat, 0) + 1
             room.drafting.pop(seat, None)
-        rooms._settle_shown(room, seat, events, new_phase=new_phase)
+        rooms.devices.settle_shown(room, seat, events, new_phase=new_phase)
         if outcome is not None:
             rooms._finish(room, m, outcome)
         self._publish(room, m, events, by)

@@ -37,9 +37,11 @@ from wolfden.engine import (
 )
 from wolfden.server import wire
 from wolfden.server.clock import Clock
+from wolfden.server.devices import Devices
 from wolfden.server.errors import Refused, bad_request, not_found, storage_refused
 from wolfden.server.master import Master, parse_action
 from wolfden.server.names import clean_name, looks_like
+from wolfden.server.presence import Presence
 from wolfden.server.scheduler import Scheduler
 from wolfden.server.settings import Settings
 from wolfden.server.wire import SHARED, Peer, plain_text
@@ -344,6 +346,10 @@ class RoomManager:
         self.master = Master(self)
         self.scheduler = Scheduler(self)
         """The deadlines, bot turns and grace periods of every room."""
+        self.devices = Devices(self)
+        """The hand-overs of every shared device in a match."""
+        self.presence = Presence(self)
+        """Who is connected, and what happens when someone comes or goes."""
         """Takes every action of every room (authenticate → live → legal → apply → commit →
         publish)."""
 
@@ -385,7 +391,7 @@ class RoomManager:
                 continue
             if m.paused_at is not None and not room.paused_by_host:
                 self._unpause_clock(room, m)
-            self._check_absent(room)
+            self.presence.check_absent(room)
             self.scheduler.after_change(room)
 
     def _replay(self, room: Room, stored: StoredMatch) -> Match:
@@ -806,83 +812,13 @@ class RoomManager:
         self._changed(room)
         return device, token
 
-    @staticmethod
-    def _offered(p: Participant, actors: frozenset[int]) -> list[int]:
-        """The held seats a shared device may be handed to now: those the game waits for, or
-        (secret turns) every held seat while the game waits for anyone: offering it only while
-        one of its own seats acts would tell its players whether one of them has a night role."""
-        if p.secret_turns:
-            return list(p.seats) if actors else []
-        return [s for s in p.seats if s in actors]
-
-    def _settle_shown(
-        self,
-        room: Room,
-        acted: int | None = None,
-        events: Iterable[Event] = (),
-        *,
-        new_phase: bool = False,
-    ) -> None:
-        """A shared device goes back to the table view (or the next hand-over) once the seat
-        it shows has had its turn, or when none of its seats is waited for any more; except
-        when the seat's own action brought it a private answer: that stays on the screen until
-        the player hides it, or until the phase changes: at a phase change (an elimination
-        among them) every shared device is covered unless its seat acts on in the new phase
-        (the same player goes on holding it)."""
-        if not room.shown:
-            return
-        m = room.live_match()
-        actors = room.game.actors(m.state) if m is not None else frozenset()
-        for pid, seat in list(room.shown.items()):
-            p = room.participants.get(pid)
-            if p is None or (new_phase and seat not in actors):
-                room.hide(pid)
-            elif seat in actors:
-                room.shown_turn.add(pid)
-            elif seat == acted and any(
-                not e.audience.public and seat in e.audience.seats for e in events
-            ):
-                room.reading.add(pid)
-            elif pid not in room.reading and (
-                pid in room.shown_turn or not self._offered(p, actors)
-            ):
-                room.hide(pid)
-
-    def _send_to(self, room: Room, p: Participant) -> None:
-        """A shared device's new hand-over state to its connections."""
-        peers = room.peers.get(p.id)
-        if room.match is not None and peers:
-            self._publish(room, {p.id: peers}, [])
-
     async def reveal(self, room: Room, p: Participant, peer: Peer, seat: Any) -> None:
-        """The hand-over was confirmed ("I am ..., show me"): the device now receives the view
-        of that seat, which it holds and which may act now."""
-        async with room.lock:
-            self.master.authenticate(room, p, peer.token_hash)
-            if p.role != SHARED:
-                raise Refused("not_your_seat", "Only a shared device is handed from seat to seat.")
-            if not isinstance(seat, int) or isinstance(seat, bool) or seat not in p.seats:
-                held = ", ".join(str(s) for s in p.seats)
-                raise Refused("not_your_seat", f"This device holds the seats {held}.")
-            m = self.master.live(room, peer, None)
-            actors = room.game.actors(m.state)
-            if seat not in self._offered(p, actors):
-                raise Refused("not_your_turn", "The game is not waiting for that seat now.")
-            room.hide(p.id)
-            room.shown[p.id] = seat
-            if seat in actors:
-                room.shown_turn.add(p.id)
-            self._send_to(room, p)
+        """A shared device handed over to a seat (see ``Devices.reveal``)."""
+        await self.devices.reveal(room, p, peer, seat)
 
     async def cover(self, room: Room, p: Participant, peer: Peer) -> None:
-        """Hide the seat's screen again: the device shows the table view (or the next
-        hand-over)."""
-        async with room.lock:
-            self.master.authenticate(room, p, peer.token_hash)
-            if p.role != SHARED:
-                raise Refused("not_your_seat", "Only a shared device is handed from seat to seat.")
-            if room.hide(p.id):
-                self._send_to(room, p)
+        """A shared device's seat screen hidden again (see ``Devices.cover``)."""
+        await self.devices.cover(room, p, peer)
 
     def new_token(self, room: Room, target: Participant) -> str:
         """Move a participant to a new device: a fresh token, the old one stops working."""
@@ -891,7 +827,7 @@ class RoomManager:
         self._save(room)
         for peer in list(room.peers.pop(target.id, ())):
             peer.close("token_replaced")
-        self._presence_lost(room, target)
+        self.presence.presence_lost(room, target)
         self.publish_room(room)
         return token
 
@@ -994,7 +930,7 @@ class RoomManager:
             room.match = previous
             raise
         self.publish_views(room, [])
-        self._check_absent(room)
+        self.presence.check_absent(room)
         self.scheduler.after_change(room)
         return m
 
@@ -1189,55 +1125,11 @@ class RoomManager:
     # -- presence -------------------------------------------------------------------
 
     def attach(self, room: Room, peer: Peer) -> bool:
-        """Register a connection; True when the room was told (the participant came online)."""
-        pid = peer.participant
-        first = not room.peers.get(pid)
-        room.peers.setdefault(pid, set()).add(peer)
-        if room.hide(pid):
-            # a shared device that (re)connects is covered until the next hand-over
-            p = room.participants.get(pid)
-            others = room.peers[pid] - {peer}
-            if p is not None and room.match is not None and others:
-                self._publish(room, {pid: others}, [])
-        if first:
-            task = room.grace_tasks.pop(pid, None)
-            if task:
-                task.cancel()
-            m = room.live_match()
-            p = room.participants.get(pid)
-            held = [] if p is None else p.held()
-            if m is not None and held:
-                m.stand_ins.difference_update(held)
-                if pid in m.waiting_for:
-                    m.waiting_for.discard(pid)
-                    self._update_pause(room, m)
-            self.publish_room(room)
-        return first
+        """Register a connection (see ``Presence.attach``)."""
+        return self.presence.attach(room, peer)
 
     def detach(self, room: Room, peer: Peer) -> None:
-        pid = peer.participant
-        peers = room.peers.get(pid)
-        if not peers or peer not in peers:
-            return
-        peers.discard(peer)
-        if not peers:
-            del room.peers[pid]
-            p = room.participants.get(pid)
-            if p is not None:
-                self._presence_lost(room, p)
-            self.publish_room(room)
-
-    def _presence_lost(self, room: Room, p: Participant) -> None:
-        m = room.live_match()
-        if m is None or not p.held() or room.connected(p.id) or p.id in room.grace_tasks:
-            return
-        room.grace_tasks[p.id] = asyncio.get_running_loop().create_task(
-            self.scheduler.grace(room, m, p.id)
-        )
-
-    def _check_absent(self, room: Room) -> None:
-        for p in list(room.participants.values()):
-            self._presence_lost(room, p)
+        self.presence.detach(room, peer)
 
     # -- publishing -----------------------------------------------------------------
 
@@ -1268,7 +1160,7 @@ class RoomManager:
         assert m is not None
 
         def device(p: Participant, actors: frozenset[int]) -> dict[str, Any] | None:
-            return self._device_json(room, p, actors) if p.role == SHARED else None
+            return self.devices.device_json(room, p, actors) if p.role == SHARED else None
 
         wire.publish_views(
             room,
@@ -1279,17 +1171,6 @@ class RoomManager:
             device=device,
             force=force,
         )
-
-    def _device_json(self, room: Room, p: Participant, actors: frozenset[int]) -> dict[str, Any]:
-        """A shared device's hand-over state: the seats it holds, the one it was handed to,
-        and the held seats the game waits for that have not been handed the device yet."""
-        shown = room.shown.get(p.id)
-        return {
-            "seats": [{"seat": s, "name": room.seat_name(s)} for s in p.seats],
-            "shown": shown,
-            "waiting": self._offered(p, actors) if shown is None else [],
-            "secret_turns": p.secret_turns,
-        }
 
 
 def _strings(value: Any, out: set[str]) -> None:
