@@ -67,7 +67,7 @@ def create_app(
     api.install(app)
     app.add_api_websocket_route("/ws", ws.play)
 
-    install_wordlists(app, settings, manager, state.look_up)
+    install_wordlists(app, settings, manager)
     address.install(app, settings)
 
     web = settings.web_dir
