@@ -670,7 +670,8 @@ class _Taker:
     """A stand-in connection: it takes the frames the master hands it and counts the views."""
 
     def __init__(self, participant: str, token: str) -> None:
-        from wolfden.server.rooms import Feed, token_hash
+        from wolfden.server.rooms import token_hash
+        from wolfden.server.wire import Feed
 
         self.participant = participant
         self.token_hash = token_hash(token)

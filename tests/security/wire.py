@@ -46,8 +46,9 @@ from wolfden.engine import (
 from wolfden.engine.contract import shown_timer
 from wolfden.server.clock import FakeClock
 from wolfden.server.errors import Refused
-from wolfden.server.rooms import Feed, Match, Room, RoomManager, RoomSettings
+from wolfden.server.rooms import Match, Room, RoomManager, RoomSettings
 from wolfden.server.settings import Settings
+from wolfden.server.wire import Feed
 from wolfden.storage.rooms import SqliteRoomStore
 
 VIEW_KEYS = {

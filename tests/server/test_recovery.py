@@ -13,7 +13,7 @@ import pytest
 from tests.server.conftest import Client, ServeProcess, Server, match_of, quiet
 from wolfden import games
 from wolfden.engine import Action, MatchRecord, Viewer, config_from_json
-from wolfden.server.rooms import _json
+from wolfden.server.wire import encode as _json
 from wolfden.storage.rooms import open_room_store
 
 

@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 
-from wolfden.server.app import Connection
 from wolfden.server.clock import FakeClock
-from wolfden.server.rooms import Feed, RoomManager, token_hash
+from wolfden.server.rooms import RoomManager, token_hash
 from wolfden.server.settings import Settings
+from wolfden.server.wire import Feed
+from wolfden.server.ws import Connection
 from wolfden.storage.rooms import SqliteRoomStore
 
 

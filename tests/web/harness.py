@@ -12,7 +12,7 @@ from typing import Any
 
 from wolfden import games
 from wolfden.engine.types import TABLE, Viewer
-from wolfden.server.rooms import _json
+from wolfden.server.wire import encode as _json
 
 
 def wire(obj: Any) -> Any:

@@ -9,7 +9,7 @@ import pytest
 
 from tests.web.conftest import Server
 from wolfden.engine.types import Action
-from wolfden.server.rooms import _allowed
+from wolfden.server.master import allowed as _allowed
 
 
 def test_the_qr_code_is_an_svg_of_the_rooms_join_link(server: Server) -> None:

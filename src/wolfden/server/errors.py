@@ -24,3 +24,13 @@ def bad_request(message: str) -> Refused:
 
 def not_found(code: str, message: str) -> Refused:
     return Refused(code, message, 404)
+
+
+def storage_refused(what: str) -> Refused:
+    """The database refused a write (disk full, file locked): nothing was applied."""
+    return Refused(
+        "unavailable",
+        f"The server could not save {what} (its storage is full or busy); nothing changed. "
+        "Try again in a moment.",
+        503,
+    )

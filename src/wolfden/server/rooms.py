@@ -1,10 +1,8 @@
-"""Rooms, seats and participants, and the match master that runs every room's match.
+"""Rooms, seats and participants, shared devices, the matches' lifecycle, deadlines, bots,
+presence and publishing: ``RoomManager``, every room of the server.
 
-The master handles each action in one fixed order: authenticate → the match is live and this
-seat may act now → the action is legal → apply → append to the match log and commit → publish
-each viewer's new view. The section from "apply" to "publish" runs without yielding to the event
-loop, under the room's lock, so one room's actions are strictly ordered and nothing is sent
-before it is committed; rooms never wait for one another.
+Each action goes through the match master (``master.py``: authenticate → live → legal → apply
+→ commit → publish); the frames are built by the wire (``wire.py``).
 """
 
 from __future__ import annotations
@@ -19,9 +17,7 @@ import logging
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol
-
-import orjson
+from typing import Any
 
 from wolfden import bots as bots_registry
 from wolfden import games
@@ -30,24 +26,25 @@ from wolfden.engine import (
     TABLE,
     Action,
     ConfigError,
-    Deadline,
     Event,
     Game,
     MatchRecord,
-    ParseError,
-    Rng,
     UnknownGame,
     Viewer,
     WolfdenError,
     config_from_json,
     config_to_json,
-    derive_seed,
 )
-from wolfden.engine.contract import shown_timer
+from wolfden.server import wire
 from wolfden.server.clock import Clock
-from wolfden.server.errors import Refused, bad_request, not_found
+from wolfden.server.devices import Devices
+from wolfden.server.errors import Refused, bad_request, not_found, storage_refused
+from wolfden.server.master import Master, parse_action
 from wolfden.server.names import clean_name, looks_like
+from wolfden.server.presence import Presence
+from wolfden.server.scheduler import Scheduler
 from wolfden.server.settings import Settings
+from wolfden.server.wire import SHARED, Peer, plain_text
 from wolfden.storage.rooms import RoomStore, StorageError, StoredMatch
 
 log = logging.getLogger("wolfden.server")
@@ -55,23 +52,12 @@ log = logging.getLogger("wolfden.server")
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 ROLES = ("player", "spectator", "table")
-SHARED = "shared"
 """The role of a shared device: one participant (one token) that holds several seats."""
 ABSENT_POLICIES = ("bot", "wait", "timeout")
 PROTOCOL_VERSION = 3
 PROTOCOL_VERSIONS = (2, 3)
 """The versions a client may say in ``hello``: 3 has the answer to an action that changed the
 actor's view travel in that view frame (see docs/protocol.md), 2 always answers apart."""
-
-
-def storage_refused(what: str) -> Refused:
-    """The database refused a write (disk full, file locked): nothing was applied."""
-    return Refused(
-        "unavailable",
-        f"The server could not save {what} (its storage is full or busy); nothing changed. "
-        "Try again in a moment.",
-        503,
-    )
 
 
 def new_token() -> str:
@@ -85,21 +71,6 @@ def token_hash(token: str) -> str:
 
 def normalize_code(code: str) -> str:
     return code.strip().upper()
-
-
-def plain_text(value: Any) -> bool:
-    """True when every string inside ``value`` can be sent as UTF-8 (no lone surrogates)."""
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            return False
-        return True
-    if isinstance(value, Mapping):
-        return all(plain_text(k) and plain_text(v) for k, v in value.items())
-    if isinstance(value, (list, tuple)):
-        return all(plain_text(v) for v in value)
-    return True
 
 
 def bot_kinds(game_id: str) -> list[str]:
@@ -141,34 +112,6 @@ def find_game(game_id: Any) -> Game:
         return games.get(game_id)
     except UnknownGame as exc:
         raise not_found("game_not_found", str(exc)) from exc
-
-
-@dataclass
-class Feed:
-    """What one connection was last shown of the match. A ``view`` frame goes out only when
-    this changes (or the action brought this viewer events), and ``version`` counts the frames
-    on this connection: nothing in the frames tells how many actions the match has seen."""
-
-    version: int = 0
-    shown: str | None = None
-    answer: str | None = None
-    """Protocol 3: the id (as JSON) of the action of this connection being handled."""
-    due: bool = False
-    """That action is committed: the view frame it brings this connection carries its answer."""
-    answered: bool = False
-    """A view frame carried the answer (no ``accepted`` is sent then)."""
-
-
-class Peer(Protocol):
-    """One connected client (a WebSocket) of one participant."""
-
-    participant: str
-    token_hash: str
-    feed: Feed
-
-    def send(self, text: str) -> None: ...
-
-    def close(self, reason: str) -> None: ...
 
 
 @dataclass
@@ -387,27 +330,6 @@ class Room:
         return m if m is not None and not m.ended and self.status == "live" else None
 
 
-_ORJSON = orjson.OPT_NON_STR_KEYS
-
-
-def _plain(obj: Any) -> Any:
-    if isinstance(obj, tuple):
-        return list(obj)
-    if isinstance(obj, Mapping):
-        return dict(obj)
-    raise TypeError(f"{type(obj).__name__} is not JSON")
-
-
-def _json(obj: Any) -> str:
-    """Compact JSON text; orjson, because every view is encoded once per viewer. Most objects
-    have only text keys: they are encoded without the (slower) non-text-key option, which is
-    used only when the first attempt meets a key that is not text (the text is the same)."""
-    try:
-        return orjson.dumps(obj, default=_plain).decode()
-    except TypeError:
-        return orjson.dumps(obj, default=_plain, option=_ORJSON).decode()
-
-
 class RoomManager:
     """Every room of the server, their matches, clocks, bots and connections."""
 
@@ -421,6 +343,15 @@ class RoomManager:
         self.on_change: Callable[[Room], None] | None = None
         self.match_config: list[Callable[[Room, Any], Any]] = []
         """Steps that complete a room's config for each new match (a room's word lists)."""
+        self.master = Master(self)
+        self.scheduler = Scheduler(self)
+        """The deadlines, bot turns and grace periods of every room."""
+        self.devices = Devices(self)
+        """The hand-overs of every shared device in a match."""
+        self.presence = Presence(self)
+        """Who is connected, and what happens when someone comes or goes."""
+        """Takes every action of every room (authenticate → live → legal → apply → commit →
+        publish)."""
 
     # -- start and recovery -------------------------------------------------------------
 
@@ -460,8 +391,8 @@ class RoomManager:
                 continue
             if m.paused_at is not None and not room.paused_by_host:
                 self._unpause_clock(room, m)
-            self._check_absent(room)
-            self._after_change(room)
+            self.presence.check_absent(room)
+            self.scheduler.after_change(room)
 
     def _replay(self, room: Room, stored: StoredMatch) -> Match:
         game = room.game
@@ -794,7 +725,7 @@ class RoomManager:
             self._update_pause(room, m)
         self._changed(room)
         if m is not None:
-            self._after_change(room)
+            self.scheduler.after_change(room)
 
     def _next_host(self, room: Room) -> str | None:
         people = [p for p in room.participants.values() if p.role != "table"] or list(
@@ -881,83 +812,13 @@ class RoomManager:
         self._changed(room)
         return device, token
 
-    @staticmethod
-    def _offered(p: Participant, actors: frozenset[int]) -> list[int]:
-        """The held seats a shared device may be handed to now: those the game waits for, or
-        (secret turns) every held seat while the game waits for anyone: offering it only while
-        one of its own seats acts would tell its players whether one of them has a night role."""
-        if p.secret_turns:
-            return list(p.seats) if actors else []
-        return [s for s in p.seats if s in actors]
-
-    def _settle_shown(
-        self,
-        room: Room,
-        acted: int | None = None,
-        events: Iterable[Event] = (),
-        *,
-        new_phase: bool = False,
-    ) -> None:
-        """A shared device goes back to the table view (or the next hand-over) once the seat
-        it shows has had its turn, or when none of its seats is waited for any more; except
-        when the seat's own action brought it a private answer: that stays on the screen until
-        the player hides it, or until the phase changes: at a phase change (an elimination
-        among them) every shared device is covered unless its seat acts on in the new phase
-        (the same player goes on holding it)."""
-        if not room.shown:
-            return
-        m = room.live_match()
-        actors = room.game.actors(m.state) if m is not None else frozenset()
-        for pid, seat in list(room.shown.items()):
-            p = room.participants.get(pid)
-            if p is None or (new_phase and seat not in actors):
-                room.hide(pid)
-            elif seat in actors:
-                room.shown_turn.add(pid)
-            elif seat == acted and any(
-                not e.audience.public and seat in e.audience.seats for e in events
-            ):
-                room.reading.add(pid)
-            elif pid not in room.reading and (
-                pid in room.shown_turn or not self._offered(p, actors)
-            ):
-                room.hide(pid)
-
-    def _send_to(self, room: Room, p: Participant) -> None:
-        """A shared device's new hand-over state to its connections."""
-        peers = room.peers.get(p.id)
-        if room.match is not None and peers:
-            self._publish(room, {p.id: peers}, [])
-
     async def reveal(self, room: Room, p: Participant, peer: Peer, seat: Any) -> None:
-        """The hand-over was confirmed ("I am ..., show me"): the device now receives the view
-        of that seat, which it holds and which may act now."""
-        async with room.lock:
-            self._check_token(room, p, peer.token_hash)
-            if p.role != SHARED:
-                raise Refused("not_your_seat", "Only a shared device is handed from seat to seat.")
-            if not isinstance(seat, int) or isinstance(seat, bool) or seat not in p.seats:
-                held = ", ".join(str(s) for s in p.seats)
-                raise Refused("not_your_seat", f"This device holds the seats {held}.")
-            m = self._live(room, peer, None)
-            actors = room.game.actors(m.state)
-            if seat not in self._offered(p, actors):
-                raise Refused("not_your_turn", "The game is not waiting for that seat now.")
-            room.hide(p.id)
-            room.shown[p.id] = seat
-            if seat in actors:
-                room.shown_turn.add(p.id)
-            self._send_to(room, p)
+        """A shared device handed over to a seat (see ``Devices.reveal``)."""
+        await self.devices.reveal(room, p, peer, seat)
 
     async def cover(self, room: Room, p: Participant, peer: Peer) -> None:
-        """Hide the seat's screen again: the device shows the table view (or the next
-        hand-over)."""
-        async with room.lock:
-            self._check_token(room, p, peer.token_hash)
-            if p.role != SHARED:
-                raise Refused("not_your_seat", "Only a shared device is handed from seat to seat.")
-            if room.hide(p.id):
-                self._send_to(room, p)
+        """A shared device's seat screen hidden again (see ``Devices.cover``)."""
+        await self.devices.cover(room, p, peer)
 
     def new_token(self, room: Room, target: Participant) -> str:
         """Move a participant to a new device: a fresh token, the old one stops working."""
@@ -966,7 +827,7 @@ class RoomManager:
         self._save(room)
         for peer in list(room.peers.pop(target.id, ())):
             peer.close("token_replaced")
-        self._presence_lost(room, target)
+        self.presence.presence_lost(room, target)
         self.publish_room(room)
         return token
 
@@ -1069,8 +930,8 @@ class RoomManager:
             room.match = previous
             raise
         self.publish_views(room, [])
-        self._check_absent(room)
-        self._after_change(room)
+        self.presence.check_absent(room)
+        self.scheduler.after_change(room)
         return m
 
     def _named(self, room: Room) -> Any:
@@ -1129,7 +990,7 @@ class RoomManager:
             self.publish_room(room)
 
     def _cancel_timers(self, room: Room) -> None:
-        self._disarm(room)
+        self.scheduler.disarm(room)
         for task in room.bot_tasks.values():
             task.cancel()
         room.bot_tasks.clear()
@@ -1153,7 +1014,7 @@ class RoomManager:
         elif not paused and m.paused_at is not None:
             self._unpause_clock(room, m)
             self.publish_views(room, [])
-            self._after_change(room)
+            self.scheduler.after_change(room)
 
     def _unpause_clock(self, room: Room, m: Match) -> None:
         assert m.paused_at is not None
@@ -1220,23 +1081,12 @@ class RoomManager:
 
     # -- the match master -------------------------------------------------------------
 
+    def new_bot(self, game_id: str, kind: str, seat: int) -> Any:
+        """A bot of this kind for this seat (the scheduler makes the bots through here)."""
+        return make_bot(game_id, kind, seat)
+
     def parse_action(self, msg: dict[str, Any]) -> Action:
-        try:
-            action = None
-            if "action" in msg:
-                action = Action.from_json(msg["action"])
-            elif isinstance(msg.get("text"), str):
-                action = Action.parse(msg["text"])
-        except ParseError as exc:
-            raise Refused("invalid_message", str(exc)) from exc
-        if action is not None:
-            if not plain_text(action):
-                raise Refused("invalid_message", "An action's text must be valid Unicode.")
-            return action
-        raise Refused(
-            "invalid_message",
-            'An action message has "action": {"name": ..., "args": [...]} or "text": "vote 3".',
-        )
+        return parse_action(msg)
 
     async def player_action(
         self,
@@ -1247,298 +1097,14 @@ class RoomManager:
         version: Any,
         seat: Any = None,
     ) -> int:
-        """A seat's action; answers the version of the view this connection now has. ``seat`` is
-        the seat the message names (None: the sender's own; a shared device acts for the seat
-        it was handed to)."""
-        async with room.lock:
-            self._check_token(room, p, peer.token_hash)
-            if p.role == SHARED:
-                self._shared_action(room, p, peer, action, version, seat)
-                return peer.feed.version
-            if p.role != "player" or p.seat is None:
-                raise Refused("not_a_player", "Only players with a seat can act in the match.")
-            if seat is not None and seat != p.seat:
-                raise Refused(
-                    "not_your_seat",
-                    "You can only act for your own seat; leave out 'seat' or give your own.",
-                )
-            m = self._live(room, peer, version)
-            seat = p.seat
-            if room.seats[seat].participant != p.id:
-                raise Refused("not_a_player", "This seat is not yours any more.")
-            self._seat_action(room, m, seat, action, peer)
-            return peer.feed.version
-
-    def _shared_action(
-        self, room: Room, p: Participant, peer: Peer, action: Action, version: Any, asked: Any
-    ) -> None:
-        shown = room.shown.get(p.id)
-        seat = shown if asked is None else asked
-        if seat is not None and (
-            not isinstance(seat, int) or isinstance(seat, bool) or seat not in p.seats
-        ):
-            held = ", ".join(str(s) for s in p.seats)
-            raise Refused("not_your_seat", f"This device holds the seats {held} only.")
-        m = self._live(room, peer, version)
-        # the hand-over comes first: whether the game waits for a seat the device is not
-        # showing is that seat's secret (a night role), so it must not change the refusal
-        if seat is None or seat != shown:
-            raise Refused(
-                "not_handed_over",
-                "Hand the device over first: the seat's player confirms who they are, then acts.",
-            )
-        self._seat_action(room, m, seat, action, peer)
-
-    def _seat_action(
-        self, room: Room, m: Match, seat: int, action: Action, by: Peer | None = None
-    ) -> None:
-        game = room.game
-        if seat not in game.actors(m.state):
-            raise Refused("not_your_turn", "The game is not waiting for an action from you now.")
-        legal = game.legal_actions(m.state, seat)
-        if not _allowed(action, legal):
-            raise Refused("illegal_action", _not_allowed(action, legal))
-        self._commit(room, m, seat, action, by)
+        """A seat's action (see ``Master.player_action``)."""
+        return await self.master.player_action(room, p, peer, action, version, seat)
 
     async def host_action(
         self, room: Room, p: Participant, peer: Peer, action: Action, version: Any
     ) -> int:
-        async with room.lock:
-            self._check_token(room, p, peer.token_hash)
-            if p.id != room.host:
-                raise Refused("not_host", "Only the host of the room can do this.")
-            m = self._live(room, peer, version)
-            legal = room.game.legal_actions(m.state, None)
-            if not _allowed(action, legal):
-                raise Refused("illegal_action", _not_allowed(action, legal, host=True))
-            self._commit(room, m, None, action, peer)
-            return peer.feed.version
-
-    def _check_token(self, room: Room, p: Participant, peer_hash: str) -> None:
-        current = room.participants.get(p.id)
-        if current is None or not hmac.compare_digest(current.token_hash, peer_hash):
-            raise Refused("unauthorized", "This token no longer works in this room.", 401)
-
-    def _live(self, room: Room, peer: Peer, version: Any) -> Match:
-        m = room.match
-        if m is None:
-            raise Refused("match_not_live", "No match is being played in this room.")
-        if m.ended or room.status != "live":
-            raise Refused("match_over", "The match has ended.")
-        if m.paused_at is not None:
-            raise Refused("paused", "The match is paused.")
-        if version is not None and version != peer.feed.version:
-            raise Refused(
-                "stale",
-                f"Your view has changed (it is now at version {peer.feed.version}, you acted on "
-                f"{version}); look at the new view and act again.",
-            )
-        return m
-
-    def _commit(
-        self, room: Room, m: Match, seat: int | None, action: Action, by: Peer | None = None
-    ) -> None:
-        """Apply → append and commit → publish. No await inside: nothing interleaves. ``by``
-        is the connection that sent the action (None for the clock and bots): on protocol 3
-        its answer goes in the view frame the action brings it, when there is one."""
-        game = room.game
-        typed = seat is not None and _on_floor(game, m.state, seat)
-        try:
-            state, events = game.apply(m.state, seat, action)
-        except WolfdenError as exc:
-            raise Refused(getattr(exc, "code", "illegal_action"), str(exc)) from exc
-        except Exception as exc:
-            log.exception("%s: apply failed for %s in %s", room.code, action, m.id)
-            raise Refused("internal", "The server hit a bug; nothing was changed.", 500) from exc
-        now = self.clock.now()
-        seq = game.phase_seq(state)
-        started = m.phase_started if seq == m.phase_seq else now
-        result = game.outcome(state)
-        outcome = None if result is None else result.to_json()
-        try:
-            self.store.append_action(
-                m.id,
-                m.version,
-                seat,
-                str(action),
-                now,
-                phase_seq=seq,
-                phase_started=started,
-                new_phase=seq != m.phase_seq,
-                ended=now if outcome is not None else None,
-                outcome=outcome,
-            )
-        except StorageError as exc:
-            log.error("%s: action not saved: %s", m.id, exc)
-            raise storage_refused("this action") from exc
-        new_phase = seq != m.phase_seq
-        m.state, m.version, m.phase_seq, m.phase_started = state, m.version + 1, seq, started
-        if typed and seat is not None:
-            m.floor[seat] = m.floor.get(seat, 0) + 1
-            room.drafting.pop(seat, None)
-        self._settle_shown(room, seat, events, new_phase=new_phase)
-        if outcome is not None:
-            self._finish(room, m, outcome)
-        feed = None if by is None else by.feed
-        if feed is not None and feed.answer is not None:
-            feed.due = True
-        try:
-            self.publish_views(room, events)
-        except Exception:  # committed: a view that cannot be sent must not undo or hide that
-            log.exception("%s: views after version %s could not be sent", m.id, m.version)
-        finally:
-            if feed is not None:
-                feed.due = False
-        if outcome is None:
-            self._after_change(room)
-
-    # -- the clock and the bots -------------------------------------------------------
-
-    def deadline_json(self, room: Room, m: Match, viewer: Viewer) -> dict[str, Any] | None:
-        """The countdown this viewer is shown (the game's timer for it), as server time."""
-        if m.ended:
-            return None
-        dl = shown_timer(room.game, m.state, viewer)
-        if dl is None:
-            return None
-        at = None if m.paused_at is not None else self._due(m, dl.seconds)
-        return {"label": dl.label, "at": at, "seconds": dl.seconds}
-
-    def _due(self, m: Match, seconds: float) -> float:
-        return m.phase_started + seconds / self.settings.time_scale
-
-    def _after_change(self, room: Room) -> None:
-        """Re-arm the room's deadline (when it changed) and wake the bots whose turn it is."""
-        m = room.live_match()
-        if m is None or m.paused_at is not None:
-            self._disarm(room)
-            return
-        game = room.game
-        dl = game.deadline(m.state)
-        key = None if dl is None else self._deadline_key(m, dl)
-        if key != room.timer_key or room.timer is None or room.timer.done():
-            self._disarm(room)
-            if dl is not None and key is not None:
-                room.timer_key = key
-                room.timer = asyncio.get_running_loop().create_task(self._deadline(room, m, key))
-        for seat in sorted(game.actors(m.state)):
-            if self._bot_kind(room, m, seat) is not None:
-                task = room.bot_tasks.get(seat)
-                if task is None or task.done():
-                    room.bot_tasks[seat] = asyncio.get_running_loop().create_task(
-                        self._bot_turn(room, m, seat)
-                    )
-
-    def _deadline_key(self, m: Match, dl: Deadline) -> tuple[str, int, float, str]:
-        return (m.id, dl.phase, self._due(m, dl.seconds), str(dl.action))
-
-    def _disarm(self, room: Room) -> None:
-        if room.timer is not None:
-            room.timer.cancel()
-        room.timer = None
-        room.timer_key = None
-
-    async def _deadline(self, room: Room, m: Match, key: tuple[str, int, float, str]) -> None:
-        await self.clock.sleep_until(key[2])
-        async with room.lock:
-            if room.match is not m or room.live_match() is None or m.paused_at is not None:
-                return
-            dl = room.game.deadline(m.state)
-            if dl is None or self._deadline_key(m, dl) != key:
-                return
-            room.timer, room.timer_key = None, None
-            try:
-                self._commit(room, m, None, dl.action)
-            except Refused as exc:
-                log.error("%s: the deadline action %s failed: %s", m.id, dl.action, exc.message)
-                self._retry_later(room, m)
-
-    def _retry_later(self, room: Room, m: Match) -> None:
-        """After a commit the storage refused, try the clock and the bots again in a while,
-        so that a room does not stall once the disk has room or the lock is released."""
-
-        async def retry(version: int) -> None:
-            await self.clock.sleep_until(self.clock.now() + self.settings.storage_retry_seconds)
-            async with room.lock:
-                if room.timer is asyncio.current_task():
-                    room.timer = None
-                    if room.match is m and m.version == version:
-                        self._after_change(room)
-
-        if room.timer is not None:
-            room.timer.cancel()
-        room.timer = asyncio.get_running_loop().create_task(retry(m.version))
-
-    def _bot_kind(self, room: Room, m: Match, seat: int) -> str | None:
-        slot = room.seats[seat]
-        if slot.bot is not None:
-            return slot.bot
-        if seat in m.stand_ins:
-            return room.settings.stand_in_bot
-        return None
-
-    async def _bot_turn(self, room: Room, m: Match, seat: int) -> None:
-        me = asyncio.current_task()
-        try:
-            delay = room.settings.bot_delay
-            if delay > 0:
-                jitter = 0.75 + 0.5 * Rng(derive_seed(m.seed, seat, m.version, 7)).random()
-                await self.clock.sleep_until(self.clock.now() + delay * jitter)
-            else:
-                await asyncio.sleep(0)
-            async with room.lock:
-                if room.bot_tasks.get(seat) is me:
-                    del room.bot_tasks[seat]
-                if room.match is not m or room.live_match() is None or m.paused_at is not None:
-                    return
-                kind = self._bot_kind(room, m, seat)
-                game = room.game
-                if kind is None or seat not in game.actors(m.state):
-                    return
-                legal = game.legal_actions(m.state, seat)
-                rng = Rng(derive_seed(m.seed, seat, m.version))
-                try:
-                    bot = m.bots.get((seat, kind))
-                    if bot is None:
-                        bot = m.bots[(seat, kind)] = make_bot(game.id, kind, seat)
-                    needs_view = getattr(bot, "needs_view", True)
-                    view = game.view(m.state, Viewer.of(seat)) if needs_view else {}
-                    action = bot.act(view, legal, rng)
-                except Exception:
-                    # a broken bot must not stall the table: play a random legal action
-                    log.exception("%s: bot %s at seat %s failed", m.id, kind, seat)
-                    action = legal[rng.below(len(legal))]
-                if self._floor_waits(room, m, seat):
-                    return  # woken again by the next action or when a draft's hold ends
-                try:
-                    self._commit(room, m, seat, action)
-                except Refused as exc:
-                    log.error("%s: bot %s at seat %s: %s", m.id, kind, seat, exc.message)
-                    self._retry_later(room, m)
-        finally:
-            if room.bot_tasks.get(seat) is me:
-                del room.bot_tasks[seat]
-
-    # -- the floor: people get their turn at typed actions ----------------------------
-
-    def _floor_waits(self, room: Room, m: Match, seat: int) -> bool:
-        """Whether a bot leaves the floor (a question) to the people who may take it too:
-        while one of them is typing a draft, and while the bot has taken more than the most
-        active of them. A bot alone with bots, or facing no person, never waits."""
-        game = room.game
-        if not _on_floor(game, m.state, seat):
-            return False
-        people = [
-            s
-            for s in game.actors(m.state)
-            if s != seat and self._bot_kind(room, m, s) is None and _on_floor(game, m.state, s)
-        ]
-        if not people:
-            return False
-        now = self.clock.now()
-        if any(room.drafting.get(s, 0.0) > now for s in people):
-            return True
-        return m.floor.get(seat, 0) > max(m.floor.get(s, 0) for s in people)
+        """A host action (see ``Master.host_action``)."""
+        return await self.master.host_action(room, p, peer, action, version)
 
     async def drafting(self, room: Room, p: Participant, peer: Peer, on: Any) -> None:
         """A person started (``on``) or stopped typing a free-text action: while they type,
@@ -1546,128 +1112,29 @@ class RoomManager:
         if not isinstance(on, bool):
             raise bad_request("'on' is true (typing a draft) or false (the draft is gone).")
         async with room.lock:
-            self._check_token(room, p, peer.token_hash)
+            self.master.authenticate(room, p, peer.token_hash)
             seat = room.shown.get(p.id) if p.role == SHARED else p.seat
             if seat is None or room.live_match() is None:
                 return
             if on:
                 room.drafting[seat] = self.clock.now() + DRAFT_HOLD_SECONDS
-                self._arm_drafts(room)
+                self.scheduler.arm_drafts(room)
             elif room.drafting.pop(seat, None) is not None:
-                self._after_change(room)
-
-    def _arm_drafts(self, room: Room) -> None:
-        """Wake the bots when the earliest draft's hold ends."""
-        if room.draft_timer is not None:
-            room.draft_timer.cancel()
-        if not room.drafting:
-            room.draft_timer = None
-            return
-
-        async def expire(at: float) -> None:
-            await self.clock.sleep_until(at)
-            async with room.lock:
-                now = self.clock.now()
-                for s in [s for s, until in room.drafting.items() if until <= now]:
-                    del room.drafting[s]
-                if room.draft_timer is asyncio.current_task():
-                    room.draft_timer = None
-                self._arm_drafts(room)
-                self._after_change(room)
-
-        room.draft_timer = asyncio.get_running_loop().create_task(
-            expire(min(room.drafting.values()))
-        )
+                self.scheduler.after_change(room)
 
     # -- presence -------------------------------------------------------------------
 
     def attach(self, room: Room, peer: Peer) -> bool:
-        """Register a connection; True when the room was told (the participant came online)."""
-        pid = peer.participant
-        first = not room.peers.get(pid)
-        room.peers.setdefault(pid, set()).add(peer)
-        if room.hide(pid):
-            # a shared device that (re)connects is covered until the next hand-over
-            p = room.participants.get(pid)
-            others = room.peers[pid] - {peer}
-            if p is not None and room.match is not None and others:
-                self._publish(room, {pid: others}, [])
-        if first:
-            task = room.grace_tasks.pop(pid, None)
-            if task:
-                task.cancel()
-            m = room.live_match()
-            p = room.participants.get(pid)
-            held = [] if p is None else p.held()
-            if m is not None and held:
-                m.stand_ins.difference_update(held)
-                if pid in m.waiting_for:
-                    m.waiting_for.discard(pid)
-                    self._update_pause(room, m)
-            self.publish_room(room)
-        return first
+        """Register a connection (see ``Presence.attach``)."""
+        return self.presence.attach(room, peer)
 
     def detach(self, room: Room, peer: Peer) -> None:
-        pid = peer.participant
-        peers = room.peers.get(pid)
-        if not peers or peer not in peers:
-            return
-        peers.discard(peer)
-        if not peers:
-            del room.peers[pid]
-            p = room.participants.get(pid)
-            if p is not None:
-                self._presence_lost(room, p)
-            self.publish_room(room)
-
-    def _presence_lost(self, room: Room, p: Participant) -> None:
-        m = room.live_match()
-        if m is None or not p.held() or room.connected(p.id) or p.id in room.grace_tasks:
-            return
-        room.grace_tasks[p.id] = asyncio.get_running_loop().create_task(self._grace(room, m, p.id))
-
-    def _check_absent(self, room: Room) -> None:
-        for p in list(room.participants.values()):
-            self._presence_lost(room, p)
-
-    async def _grace(self, room: Room, m: Match, pid: str) -> None:
-        me = asyncio.current_task()
-        try:
-            await self.clock.sleep_until(self.clock.now() + room.settings.grace_seconds)
-            async with room.lock:
-                if room.grace_tasks.get(pid) is me:
-                    del room.grace_tasks[pid]
-                p = room.participants.get(pid)
-                if room.live_match() is not m or p is None or not p.held() or room.connected(pid):
-                    return
-                policy = room.settings.absent
-                if policy == "bot":
-                    m.stand_ins.update(p.held())
-                    self.publish_room(room)
-                    self._after_change(room)
-                elif policy == "wait":
-                    m.waiting_for.add(pid)
-                    self._update_pause(room, m)
-                    self.publish_room(room)
-        finally:
-            if room.grace_tasks.get(pid) is me:
-                del room.grace_tasks[pid]
+        self.presence.detach(room, peer)
 
     # -- publishing -----------------------------------------------------------------
 
     def publish_room(self, room: Room) -> None:
-        if not room.peers:
-            return
-        now = self.clock.now()
-        summary = room.summary()
-        text = _json({"type": "room", "room": summary, "server_time": now})
-        host = text
-        if summary["config_withheld"] and room.host in room.peers:
-            # the host alone reads the whole config (the words they typed)
-            host = _json({"type": "room", "room": room.summary(host=True), "server_time": now})
-        for pid, peers in room.peers.items():
-            for peer in peers:
-                peer.send(host if pid == room.host else text)
+        wire.publish_room(room, self.clock.now())
 
     def send_view(self, room: Room, peer: Peer) -> None:
         """The current view to one connection, whatever it was shown before (after hello)."""
@@ -1691,110 +1158,19 @@ class RoomManager:
     ) -> None:
         m = room.match
         assert m is not None
-        game = room.game
-        live = room.live_match() is m
-        actors = game.actors(m.state) if live else frozenset()
-        paused = live and m.paused_at is not None
-        now = _json(self.clock.now())
-        # one view, one encoding per kind of viewer (a seat, spectators, the table, the host; a
-        # shared device in one hand-over state)
-        shown: dict[tuple[Viewer, bool, Any, bool], tuple[str, str]] = {}
-        out: list[tuple[Peer, str]] = []
-        answer: tuple[Peer, str] | None = None
-        for pid, group in peers.items():
-            p = room.participants.get(pid)
-            if p is None:
-                continue
-            viewer = room.viewer_of(p)
-            is_host = p.id == room.host
-            device = self._device_json(room, p, actors) if p.role == SHARED else None
-            # a table screen is seen by everyone at the table: the view of someone outside the
-            # game (the game's table view may hold what a shared device shows one player while
-            # the others' eyes are closed, such as Werewords' companion screen)
-            public = p.role == "table"
-            key = (viewer, is_host, None if device is None else orjson.dumps(device), public)
-            found = shown.get(key)
-            if found is None:
-                seat = viewer.seat
-                # a shared device waiting to be handed over is sent nothing of any view
-                covered = device is not None and device["shown"] is None and device["waiting"]
-                legal = (
-                    [_action_json(a) for a in game.legal_actions(m.state, seat)]
-                    if seat is not None and seat in actors
-                    else []
-                )
-                host_actions = (
-                    [_action_json(a) for a in game.legal_actions(m.state, None)]
-                    if is_host and live and not covered
-                    else []
-                )
-                body: dict[str, Any] = {
-                    "match": m.id,
-                    "view": None
-                    if covered
-                    else game.view(m.state, SPECTATOR if public else viewer),
-                    "legal": legal,
-                    "host_actions": host_actions,
-                    "deadline": self.deadline_json(room, m, viewer),
-                    "paused": paused,
-                    "outcome": m.outcome,
-                }
-                if device is not None:
-                    body["device"] = device
-                content = _json(body)
-                seen = _events(game, m.state, events, viewer) if events else []
-                found = shown[key] = (content, _json(seen) if seen else "")
-            content, seen_text = found
-            for peer in group:
-                feed = peer.feed
-                if not force and not seen_text and feed.shown == content:
-                    continue
-                feed.version += 1
-                feed.shown = content
-                head = f'{{"type":"view","version":{feed.version},'
-                tail = f'"server_time":{now},"events":{seen_text or "[]"},{content[1:]}'
-                if feed.due:  # the actor's frame, with its answer: written after all the others
-                    feed.due, feed.answered = False, True
-                    answer = (peer, f'{head}"answer":{feed.answer},{tail}')
-                else:
-                    out.append((peer, head + tail))
-        if answer is not None:
-            out.append(answer)
-        # every frame is built first and written after, in one burst: a client process that
-        # reads them is woken once for them all rather than once per frame
-        for peer, text in out:
-            peer.send(text)
 
-    def _device_json(self, room: Room, p: Participant, actors: frozenset[int]) -> dict[str, Any]:
-        """A shared device's hand-over state: the seats it holds, the one it was handed to,
-        and the held seats the game waits for that have not been handed the device yet."""
-        shown = room.shown.get(p.id)
-        return {
-            "seats": [{"seat": s, "name": room.seat_name(s)} for s in p.seats],
-            "shown": shown,
-            "waiting": self._offered(p, actors) if shown is None else [],
-            "secret_turns": p.secret_turns,
-        }
+        def device(p: Participant, actors: frozenset[int]) -> dict[str, Any] | None:
+            return self.devices.device_json(room, p, actors) if p.role == SHARED else None
 
-
-def _events(game: Game, state: Any, events: list[Event], viewer: Viewer) -> list[dict[str, Any]]:
-    """The events this viewer may receive, each marked ``public`` when its audience is
-    everyone at the table (narration a shared or host device may read aloud)."""
-    out: list[dict[str, Any]] = []
-    for e in events:
-        for shown in game.visible_events(state, [e], viewer):
-            shown["public"] = e.audience.public
-            out.append(shown)
-    return out
-
-
-def _on_floor(game: Game, state: Any, seat: int) -> bool:
-    """Whether this seat may now take the floor: it acts and is offered a free-text form
-    (Werewords' ``ask ?``), so whatever it does now (a typed question or a ready-made one)
-    is a turn on the floor that others may want too."""
-    return seat in game.actors(state) and any(
-        a.args == ("?",) for a in game.legal_actions(state, seat)
-    )
+        wire.publish_views(
+            room,
+            peers,
+            events,
+            server_time=self.clock.now(),
+            deadline=lambda viewer: self.scheduler.deadline_json(room, m, viewer),
+            device=device,
+            force=force,
+        )
 
 
 def _strings(value: Any, out: set[str]) -> None:
@@ -1817,38 +1193,3 @@ def _restore_lobby(room: Room, doc: dict[str, Any]) -> None:
     room.participants, room.host, room.status = old.participants, old.host, old.status
     room.finished, room.next_participant = old.finished, old.next_participant
     room.next_match, room.paused_by_host = old.next_match, old.paused_by_host
-
-
-def _allowed(action: Action, legal: list[Action]) -> bool:
-    """A legal action, or one filling in a free-text form that the game lists once with the
-    text ``"?"`` (werewords lists ``ask "?"``: any question); the game's apply checks the text."""
-    if action in legal:
-        return True
-    return any(
-        form.name == action.name
-        and len(form.args) == len(action.args)
-        and all(f == a or (f == "?" and isinstance(a, str)) for f, a in zip(form.args, action.args))
-        for form in legal
-    )
-
-
-_ACTION_JSON: dict[Action, dict[str, Any]] = {}
-
-
-def _action_json(action: Action) -> dict[str, Any]:
-    """An action's JSON, kept: games offer the same few actions over and over."""
-    found = _ACTION_JSON.get(action)
-    if found is None:
-        if len(_ACTION_JSON) > 50_000:
-            _ACTION_JSON.clear()
-        found = _ACTION_JSON[action] = action.to_json()
-    return found
-
-
-def _not_allowed(action: Action, legal: list[Action], *, host: bool = False) -> str:
-    if not legal:
-        return f"{str(action)!r} is not allowed now, and nothing else is either."
-    shown = ", ".join(repr(str(a)) for a in legal[:12])
-    more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
-    who = "the host" if host else "you"
-    return f"{str(action)!r} is not allowed now; {who} may play {shown}{more}."
