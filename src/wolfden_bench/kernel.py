@@ -164,12 +164,29 @@ print(time.process_time() - began)
 """
 
 
-def compile_seconds(module: str, players: int) -> tuple[float, float]:
+ISMCTS_COMPILE_SCRIPT = """
+import time
+began = time.process_time()
+import numpy as np
+from wolfden.kernel import robbers_horror_ismcts as search
+from wolfden.games.robbers_horror import Config
+search.match_points(Config(players={players}, deals=1), [1], np.full((1, {players}), 2),
+                    iterations=10, rollout="rules")
+search.match_points(Config(players={players}, deals=1), [1], np.full((1, {players}), 2),
+                    iterations=10, rollout="random")
+print(time.process_time() - began)
+"""
+
+
+def compile_seconds(
+    module: str, players: int, template: str = COMPILE_SCRIPT
+) -> tuple[float, float]:
     """CPU seconds of a fresh process that imports a kernel and plays one match with each of
-    its policies: with an empty numba cache (compiling), then with the cache it left."""
+    its policies (or runs ``template``): with an empty numba cache (compiling), then with the
+    cache it left."""
     import os
 
-    script = COMPILE_SCRIPT.format(module=module, players=players)
+    script = template.format(module=module, players=players)
     out = []
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "NUMBA_CACHE_DIR": cache}
@@ -536,11 +553,12 @@ def section(
         "| kernel | first run: compiling (empty cache) | cached run: loading the cache |",
         "|---|---:|---:|",
     ]
-    for name, module, players in (
-        ("Robbers' Horror", "robbers_horror", 4),
-        ("Werewolf", "werewolf", 7),
+    for name, module, players, template in (
+        ("Robbers' Horror", "robbers_horror", 4, COMPILE_SCRIPT),
+        ("Robbers' Horror ISMCTS (with the kernel it plays on)", "", 4, ISMCTS_COMPILE_SCRIPT),
+        ("Werewolf", "werewolf", 7, COMPILE_SCRIPT),
     ):
-        first, cached = compile_seconds(module, players)
+        first, cached = compile_seconds(module, players, template)
         echo(f"  {name} kernel: compile {first:.1f} s, cached {cached:.1f} s")
         compile_rows.append(f"| {name} | {first:.1f} s | {cached:.1f} s |")
     spiel_text = f"OpenSpiel {spiel}" if spiel else "OpenSpiel (not installed)"
@@ -558,6 +576,6 @@ def section(
         + "\n\n"
         + ismcts_text
         + "\n\nCompile time, in CPU seconds of a fresh process that imports the kernel and "
-        "plays one match with each of its policies (so the import of numba is included in "
-        "both columns):\n\n" + "\n".join(compile_rows)
+        "plays one match with each of its policies (the ISMCTS: one match with each rollout "
+        "policy; so the import of numba is included in both columns):\n\n" + "\n".join(compile_rows)
     )
