@@ -13,6 +13,16 @@ repetition) on one core in CPU time, the median of the repetitions reported:
 The kernel's rules-bot playouts are measured too, for information. The compile time is
 measured in fresh processes: once with an empty numba cache (everything compiled) and once
 more with the cache that run left (everything loaded).
+
+The compiled ISMCTS (:mod:`wolfden.kernel.robbers_horror_ismcts`) is measured twice:
+
+- its CPU time per move at 1,000 simulations, beside OpenSpiel's C++ ``ISMCTSBot`` at 1,000
+  simulations on the same ``oh_hell``, each playing whole games against itself, timed in turns,
+  counting the moves with a choice (at least two legal actions);
+- its strength against the reference ISMCTS bot (:class:`wolfden.bots.robbers_horror.IsmctsBot`)
+  at equal simulations: 4-player one-deal matches through the match runner, the two kinds on
+  alternating seats, each seed played twice with the seats swapped; the compiled search's share
+  of the game points, with a 95 % bootstrap interval over the seeds.
 """
 
 from __future__ import annotations
@@ -154,12 +164,29 @@ print(time.process_time() - began)
 """
 
 
-def compile_seconds(module: str, players: int) -> tuple[float, float]:
+ISMCTS_COMPILE_SCRIPT = """
+import time
+began = time.process_time()
+import numpy as np
+from wolfden.kernel import robbers_horror_ismcts as search
+from wolfden.games.robbers_horror import Config
+search.match_points(Config(players={players}, deals=1), [1], np.full((1, {players}), 2),
+                    iterations=10, rollout="rules")
+search.match_points(Config(players={players}, deals=1), [1], np.full((1, {players}), 2),
+                    iterations=10, rollout="random")
+print(time.process_time() - began)
+"""
+
+
+def compile_seconds(
+    module: str, players: int, template: str = COMPILE_SCRIPT
+) -> tuple[float, float]:
     """CPU seconds of a fresh process that imports a kernel and plays one match with each of
-    its policies: with an empty numba cache (compiling), then with the cache it left."""
+    its policies (or runs ``template``): with an empty numba cache (compiling), then with the
+    cache it left."""
     import os
 
-    script = COMPILE_SCRIPT.format(module=module, players=players)
+    script = template.format(module=module, players=players)
     out = []
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "NUMBA_CACHE_DIR": cache}
@@ -169,6 +196,252 @@ def compile_seconds(module: str, players: int) -> tuple[float, float]:
             )
             out.append(float(done.stdout.strip().splitlines()[-1]))
     return out[0], out[1]
+
+
+SIMULATIONS = 1000
+"""The simulations per move at which the two ISMCTS are timed."""
+
+
+@dataclass(frozen=True)
+class MoveTime:
+    label: str
+    ms_per_move: float
+    low: float
+    high: float
+    moves: int
+
+
+def kernel_ismcts_moves(
+    simulations: int = SIMULATIONS, rollout: str = "random"
+) -> tuple[Batch, list[float]]:
+    """Whole 4-player one-deal Robbers' Horror games played by the compiled search at every
+    seat, and the list that gets the CPU seconds of each move with a choice (the batch returns
+    how many)."""
+    from wolfden.games import robbers_horror as rh
+    from wolfden.kernel import robbers_horror as kernel
+    from wolfden.kernel import robbers_horror_ismcts as ismcts
+    from wolfden.kernel.rng import generator
+
+    cfg = kernel.config_array(rh.Config(players=4, deals=1))
+    policy = ismcts.rollout_index(rollout)
+
+    def play(games: int, first: int) -> int:
+        moves = 0
+        for seed in range(first, first + games):
+            st = kernel.new_state()
+            rng = generator(seed)
+            kernel.start(st, cfg, rng)
+            search_rng = generator(seed + 1)
+            while st[kernel.TURN] >= 0:
+                hand = int(st[kernel.HANDS + st[kernel.TURN]])
+                choice = kernel.popcount(kernel.playable(hand)) > 1
+                began = time.process_time()
+                card = ismcts.choose(st, cfg, simulations, search_rng, policy, 0.7)
+                if choice:
+                    _spent.append(time.process_time() - began)
+                    moves += 1
+                kernel.apply_card(st, cfg, rng, card)
+        return moves
+
+    _spent: list[float] = []
+    return play, _spent
+
+
+def spiel_ismcts_moves(simulations: int = SIMULATIONS) -> tuple[Batch, list[float]]:
+    """Whole ``oh_hell`` games played by OpenSpiel's C++ ``ISMCTSBot`` (random rollouts, UCT
+    constant 2, the most visited move) at every seat, chance nodes sampled in Python."""
+    import random
+
+    import pyspiel
+
+    game = pyspiel.load_game("oh_hell", OH_HELL)
+    _spent: list[float] = []
+
+    def play(games: int, first: int) -> int:
+        moves = 0
+        for seed in range(first, first + games):
+            bot = pyspiel.ISMCTSBot(
+                seed,
+                pyspiel.RandomRolloutEvaluator(1, seed),
+                2.0,
+                simulations,
+                -1,
+                pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+                False,
+                False,
+            )
+            rng = random.Random(seed)
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, probs = zip(*state.chance_outcomes())
+                    state.apply_action(rng.choices(outcomes, probs)[0])
+                    continue
+                choice = len(state.legal_actions()) > 1
+                began = time.process_time()
+                action = bot.step(state)
+                if choice:
+                    _spent.append(time.process_time() - began)
+                    moves += 1
+                state.apply_action(action)
+        return moves
+
+    return play, _spent
+
+
+def move_times(
+    entries: list[tuple[str, tuple[Batch, list[float]], int]], *, repeats: int
+) -> list[MoveTime]:
+    """Each entry plays its number of games per repetition, the entries in turns; the median
+    over the repetitions of the CPU ms per move with a choice (after one untimed game)."""
+    for _, (play, _), _ in entries:
+        play(1, 0)
+    per: list[list[float]] = [[] for _ in entries]
+    counts = [0] * len(entries)
+    for r in range(repeats):
+        for i, (_, (play, spent), games) in enumerate(entries):
+            spent.clear()
+            moves = play(games, (r + 1) * 1000)
+            per[i].append(1000 * sum(spent) / max(moves, 1))
+            counts[i] += moves
+    return [
+        MoveTime(label, statistics.median(per[i]), min(per[i]), max(per[i]), counts[i])
+        for i, (label, _, _) in enumerate(entries)
+    ]
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    simulations: int
+    pairs: int
+    share: float
+    low: float
+    high: float
+    points: int
+    seconds: float
+
+
+def bootstrap(mine: list[int], total: list[int], resamples: int = 4000) -> tuple[float, float]:
+    """The 95 % percentile bootstrap interval of ``sum(mine) / sum(total)`` over the units."""
+    import numpy as np
+
+    a = np.asarray(mine, dtype=np.float64)
+    b = np.asarray(total, dtype=np.float64)
+    rng = np.random.default_rng(0x15C7)
+    picks = rng.integers(0, len(a), size=(resamples, len(a)))
+    sums = b[picks].sum(axis=1)
+    ratios = a[picks].sum(axis=1) / np.where(sums > 0, sums, 1)
+    return float(np.quantile(ratios, 0.025)), float(np.quantile(ratios, 0.975))
+
+
+def kernel_vs_reference_ismcts(
+    simulations: int, pairs: int, seed: int = 28, progress: Callable[[str], None] | None = None
+) -> HeadToHead:
+    """The compiled search (random rollouts) against today's ISMCTS bot at ``simulations`` each,
+    in 4-player one-deal matches through the match runner: seats 0 and 2 compiled, 1 and 3
+    reference, then the same seed with the seats swapped."""
+    from wolfden import games
+    from wolfden.bots.robbers_horror import IsmctsBot, KernelIsmctsBot
+    from wolfden.engine.rng import derive_seed
+    from wolfden.games import robbers_horror as rh
+    from wolfden.sim.runner import play_match
+
+    game = games.get(rh.id)
+    config = rh.Config(players=4, deals=1)
+    mine: list[int] = []
+    total: list[int] = []
+    began = time.perf_counter()
+    for p in range(pairs):
+        match_seed = derive_seed(seed, p)
+        got = 0
+        points = 0
+        for swap in (0, 1):
+            compiled = {s for s in range(4) if (s + swap) % 2 == 0}
+            seats = {
+                s: KernelIsmctsBot(s, iterations=simulations)
+                if s in compiled
+                else IsmctsBot(s, iterations=simulations)
+                for s in range(4)
+            }
+            result = play_match(game, config, match_seed, seats)
+            scored = result.outcome.stats["points"] if result.outcome else [0] * 4
+            got += sum(int(scored[s]) for s in compiled)
+            points += sum(int(x) for x in scored)
+        mine.append(got)
+        total.append(points)
+        if progress is not None and (p + 1) % 10 == 0:
+            progress(
+                f"    {p + 1}/{pairs} seeds, share so far {sum(mine) / max(sum(total), 1):.3f}"
+            )
+    low, high = bootstrap(mine, total)
+    return HeadToHead(
+        simulations,
+        pairs,
+        sum(mine) / max(sum(total), 1),
+        low,
+        high,
+        sum(total),
+        time.perf_counter() - began,
+    )
+
+
+HEAD_TO_HEAD_SIMULATIONS = 200
+HEAD_TO_HEAD_PAIRS = 60
+"""The head-to-head's size: the reference bot takes about 0.1 s a move at 200 simulations, so
+120 matches take a few minutes."""
+
+
+def ismcts_section(repeat: int, spiel: bool, echo: Callable[[str], None]) -> str:
+    """The compiled ISMCTS's time per move beside OpenSpiel's and its strength against the
+    reference ISMCTS bot: what to say and the markdown."""
+    entries: list[tuple[str, tuple[Batch, list[float]], int]] = [
+        ("compiled ISMCTS, random rollouts", kernel_ismcts_moves(SIMULATIONS, "random"), 2),
+        ("compiled ISMCTS, rules rollouts", kernel_ismcts_moves(SIMULATIONS, "rules"), 1),
+    ]
+    if spiel:
+        entries.append(("OpenSpiel `ISMCTSBot` (C++)", spiel_ismcts_moves(SIMULATIONS), 1))
+    times = move_times(entries, repeats=repeat)
+    rows = [
+        "| search, 1,000 simulations a move | game | CPU ms per move | range | moves timed |",
+        "|---|---|---:|---:|---:|",
+    ]
+    for t, (_, _, _) in zip(times, entries):
+        game = "`oh_hell` (as above)" if "OpenSpiel" in t.label else "Robbers' Horror, 4 players"
+        echo(
+            f"  {t.label}: {t.ms_per_move:.2f} ms/move ({t.low:.2f}–{t.high:.2f}), {t.moves} moves"
+        )
+        rows.append(
+            f"| {t.label} | {game} | {t.ms_per_move:.2f} | {t.low:.2f}–{t.high:.2f} | {t.moves} |"
+        )
+    verdict = ""
+    if spiel:
+        ratio = times[0].ms_per_move / times[-1].ms_per_move
+        echo(f"  compiled ISMCTS / OpenSpiel ISMCTSBot time per move: {ratio:.2f} (target ≤ 1)")
+        verdict = (
+            f"\n\nThe compiled search (random rollouts) takes **{ratio:.2f}×** OpenSpiel's time "
+            "per move (target ≤ 1×)."
+        )
+    echo(
+        f"  compiled ISMCTS against the reference ISMCTS bot, {HEAD_TO_HEAD_SIMULATIONS} "
+        f"simulations each, {2 * HEAD_TO_HEAD_PAIRS} matches"
+    )
+    h = kernel_vs_reference_ismcts(HEAD_TO_HEAD_SIMULATIONS, HEAD_TO_HEAD_PAIRS, progress=echo)
+    echo(f"  share of the game points {h.share:.3f} (95 % interval {h.low:.3f}–{h.high:.3f})")
+    return (
+        "ISMCTS: CPU milliseconds per move at 1,000 simulations, each search playing whole "
+        "games against itself (every seat), timed in turns in the same run, median of "
+        f"{repeat} repetitions; only moves with a choice are counted. OpenSpiel's bot: "
+        "`pyspiel.ISMCTSBot(seed, RandomRolloutEvaluator(1, seed), uct_c=2.0, "
+        "max_simulations=1000, max_world_samples=-1, MAX_VISIT_COUNT)`.\n\n"
+        + "\n".join(rows)
+        + verdict
+        + "\n\nStrength: the compiled search (random rollouts) against today's ISMCTS bot "
+        f"(`IsmctsBot`), {h.simulations} simulations a move each, {2 * h.pairs} 4-player "
+        "one-deal matches through the match runner (the two kinds on alternating seats, each "
+        "seed played twice with the seats swapped): the compiled search took "
+        f"**{h.share:.3f}** of the {h.points} game points (95 % bootstrap interval over the "
+        f"seeds {h.low:.3f}–{h.high:.3f}; one half is equal strength)."
+    )
 
 
 def spiel_version() -> str | None:
@@ -275,15 +548,17 @@ def section(
             f"| {r.label} | {r.games_per_s:,.0f} games/s | {r.actions_per_game:.1f} "
             "| (no counterpart) | | | | |"
         )
+    ismcts_text = ismcts_section(repeat, spiel is not None, echo)
     compile_rows = [
         "| kernel | first run: compiling (empty cache) | cached run: loading the cache |",
         "|---|---:|---:|",
     ]
-    for name, module, players in (
-        ("Robbers' Horror", "robbers_horror", 4),
-        ("Werewolf", "werewolf", 7),
+    for name, module, players, template in (
+        ("Robbers' Horror", "robbers_horror", 4, COMPILE_SCRIPT),
+        ("Robbers' Horror ISMCTS (with the kernel it plays on)", "", 4, ISMCTS_COMPILE_SCRIPT),
+        ("Werewolf", "werewolf", 7, COMPILE_SCRIPT),
     ):
-        first, cached = compile_seconds(module, players)
+        first, cached = compile_seconds(module, players, template)
         echo(f"  {name} kernel: compile {first:.1f} s, cached {cached:.1f} s")
         compile_rows.append(f"| {name} | {first:.1f} s | {cached:.1f} s |")
     spiel_text = f"OpenSpiel {spiel}" if spiel else "OpenSpiel (not installed)"
@@ -298,7 +573,9 @@ def section(
         "wolfden's deal are not actions).\n\n"
         f"Machine: {host}.\n\n"
         + "\n".join(rows)
+        + "\n\n"
+        + ismcts_text
         + "\n\nCompile time, in CPU seconds of a fresh process that imports the kernel and "
-        "plays one match with each of its policies (so the import of numba is included in "
-        "both columns):\n\n" + "\n".join(compile_rows)
+        "plays one match with each of its policies (the ISMCTS: one match with each rollout "
+        "policy; so the import of numba is included in both columns):\n\n" + "\n".join(compile_rows)
     )

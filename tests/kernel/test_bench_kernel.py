@@ -57,3 +57,40 @@ def test_calibration_does_not_count_the_first_call() -> None:
         return games
 
     assert kernel_bench._calibrate(play, 0.2) >= 1000
+
+
+def test_ismcts_move_times_count_the_moves_with_a_choice() -> None:
+    """A 4-player deal has 36 moves; the last trick's 4 are forced, and so is any other move
+    from a hand whose cards are one play (two Werewolves, say), so 28 to 32 are timed."""
+    play, spent = kernel_bench.kernel_ismcts_moves(20, "random")
+    moves = play(1, 0)
+    assert 28 <= moves <= 32
+    assert len(spent) == moves and all(s >= 0 for s in spent)
+    times = kernel_bench.move_times(
+        [("compiled", kernel_bench.kernel_ismcts_moves(20, "rules"), 1)], repeats=2
+    )
+    assert [t.label for t in times] == ["compiled"] and times[0].moves >= 2 * 28
+
+
+def test_openspiel_ismcts_plays_whole_oh_hell_games() -> None:
+    pytest.importorskip("pyspiel")
+    play, spent = kernel_bench.spiel_ismcts_moves(20)
+    moves = play(1, 0)
+    # 4 bids and 32 cards, the last trick forced.
+    assert 4 + 8 <= moves <= 4 + 28
+    assert len(spent) == moves
+
+
+def test_the_bootstrap_interval_holds_the_share() -> None:
+    low, high = kernel_bench.bootstrap([3, 1, 2, 2, 4, 0], [4, 4, 4, 4, 4, 4])
+    assert low < 12 / 24 < high
+    low, high = kernel_bench.bootstrap([4] * 10, [4] * 10)
+    assert low == high == 1.0
+
+
+def test_the_head_to_head_plays_both_seatings_of_each_seed() -> None:
+    h = kernel_bench.kernel_vs_reference_ismcts(5, 2)
+    # One deal of 4 players: a point to each member of the winning team (at most 3 seats).
+    assert h.pairs == 2 and h.simulations == 5
+    assert 0 < h.points <= 2 * 2 * 3
+    assert h.low <= h.share <= h.high

@@ -17,6 +17,9 @@ is noted, so the bot knows who took which cards and which cards are still out.
   the deal with random play and reads the deal's score, every step through the game's own
   ``legal_actions`` and ``apply``. It never reads the game state. The budget is a number of
   iterations (default 400) or a number of seconds.
+- :class:`KernelIsmctsBot` (not a menu kind: it needs numba) runs the same search compiled
+  (:mod:`wolfden.kernel.robbers_horror_ismcts`), from the same view and memory, with random or
+  rules rollouts; the budget is a number of simulations.
 """
 
 from __future__ import annotations
@@ -392,6 +395,70 @@ class IsmctsBot:
             card = hand[int(r.random() * len(hand))]
             world, _ = apply(world, world.turn, Action("play", (card.notation,)))
         return world
+
+
+class KernelIsmctsBot:
+    """The ISMCTS of :class:`IsmctsBot` on the compiled kernel: the bot's view and memory become
+    the search's information array, and nothing else reaches the search."""
+
+    needs_view = True
+
+    def __init__(
+        self,
+        seat: Seat,
+        *,
+        iterations: int = 1000,
+        rollout: str = "random",
+        exploration: float = 0.7,
+    ) -> None:
+        from wolfden.kernel import robbers_horror_ismcts as search
+
+        if iterations < 1:
+            raise ValueError("the kernel ismcts bot needs at least one simulation")
+        self.rollout = search.rollout_index(rollout)
+        self.seat = seat
+        self.iterations = iterations
+        self.exploration = exploration
+        self.memory = Memory()
+
+    def act(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Action:
+        import numpy as np
+
+        from wolfden.kernel import robbers_horror as kernel
+        from wolfden.kernel import robbers_horror_ismcts as search
+        from wolfden.kernel.rng import generator
+
+        self.memory.update(view)
+        if len(legal) == 1:
+            return legal[0]
+        tricks = [
+            (leader, [c.notation for c in cards], winner)
+            for _, (leader, cards, winner) in sorted(self.memory.tricks.items())
+        ]
+        info = search.information_from_view(view, tricks)
+        config = Config(
+            players=view["players"],
+            deals=1,
+            first_dealer=view["dealer"],
+            icons=tuple(view.get("icons") or DEFAULT_ICONS),
+            show_last_trick="last_trick" in view,
+            show_history="history" in view,
+        )
+        visits = np.zeros(36, dtype=np.float64)
+        card = search.search(
+            info,
+            kernel.config_array(config),
+            self.iterations,
+            generator(rng.next64()),
+            self.rollout,
+            float(self.exploration),
+            visits,
+        )
+        notation = search.notation(card)
+        for action in legal:
+            if str(action.args[0]) == notation:
+                return action
+        raise RuntimeError(f"the search chose {notation}, which is not a legal play")
 
 
 BOTS = {"rules": RobbersHorrorRulesBot, "ismcts": IsmctsBot}
