@@ -135,8 +135,10 @@ def test(args: list[str]) -> int:
         # The quick suite for development: 100 conformance playouts per game, no browsers.
         env["WOLFDEN_PLAYOUTS"] = "100"
         options += [f"--ignore={path}" for path in QUICK_SKIPS]
-    if (os.cpu_count() or 1) > 1 and not any(a == "-n" or a.startswith("-n") for a in args):
-        options += ["-n", str(min(os.cpu_count() or 1, 4))]
+    if not any(a == "-n" or a.startswith("-n") for a in args):
+        # Two test processes per core: much of the suite waits on browsers, servers and
+        # subprocesses rather than computing, so a core per process would leave them idle.
+        options += ["-n", str(min(2 * (os.cpu_count() or 1), 8))]
     code = run(PY, "-m", "pytest", *options, *args, check=False, env=env)
     return 0 if code == 0 else 1
 
