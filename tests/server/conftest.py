@@ -51,8 +51,16 @@ class Server:
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
         self.app = create_app(self.settings, clock=clock, store=SqliteRoomStore(db))
+        # The tests' HTTP client keeps its connection between requests, some of them a minute
+        # apart while a match plays; uvicorn's 5 s keep-alive could close it just as the next
+        # request went out ("Server disconnected without sending a response").
         config = uvicorn.Config(
-            self.app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=65536
+            self.app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            ws_max_size=65536,
+            timeout_keep_alive=300,
         )
         self.server = uvicorn.Server(config)
         self.loop: asyncio.AbstractEventLoop | None = None
