@@ -13,7 +13,6 @@ import glob
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import tempfile
 import time
@@ -22,6 +21,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
+from wolfden.server.process import free_port
 
 READY_WITHIN = 60.0
 """Seconds a server gets to start listening; generous, as the machine may be busy."""
@@ -33,12 +34,6 @@ def missing(package: str, what: str) -> None:
     if os.environ.get("WOLFDEN_REQUIRE_SERVICES") == "1":
         pytest.fail(reason + "; WOLFDEN_REQUIRE_SERVICES=1 asks for every service")
     pytest.skip(reason)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def wait_until(ready: Callable[[], bool], what: str, proc: subprocess.Popen[bytes]) -> None:

@@ -34,6 +34,7 @@ import numpy as np
 from numba import njit
 
 from wolfden.engine.config import config_from_json
+from wolfden.envs.vector import clip, first_illegal, popcount, random_actions
 from wolfden.games.robbers_horror import Config
 from wolfden.kernel import robbers_horror as k
 from wolfden.kernel.rng import next64
@@ -131,20 +132,6 @@ F_LAST_TRICK, F_HISTORY = 0, 1
 
 
 @njit(cache=True)
-def _popcount(x: int) -> int:
-    count = 0
-    while x:
-        x &= x - 1
-        count += 1
-    return count
-
-
-@njit(cache=True)
-def _clip(v: float) -> float:
-    return 1.0 if v >= 1.0 else 0.0 if v <= 0.0 else v
-
-
-@njit(cache=True)
 def encode(
     st: np.ndarray,
     extra: np.ndarray,
@@ -204,7 +191,7 @@ def encode(
             rank = -1
             trump = False
         if rank >= 0:
-            out[off[O_TRICK_VALUES] + 2 * rel] = _clip(rank / 17)
+            out[off[O_TRICK_VALUES] + 2 * rel] = clip(rank / 17)
         out[off[O_TRICK_VALUES] + 2 * rel + 1] = 1.0 if trump else 0.0
         prev = value
     out[off[O_TRICK_LEADER] + (leader - seat) % n] = 1.0
@@ -233,19 +220,19 @@ def encode(
         rel = (s - seat) % n
         if st[WEREWOLF_CHIPS] >> s & 1:
             out[off[O_WEREWOLF_CHIPS] + rel] = 1.0
-        out[off[O_TRICKS_WON] + rel] = _clip(_popcount(st[PILES + s]) / n / size)
-        out[off[O_HAND_SIZES] + rel] = _clip(_popcount(st[HANDS + s]) / size)
-        out[off[O_POINTS] + rel] = _clip(st[POINTS + s] / deals)
+        out[off[O_TRICKS_WON] + rel] = clip(popcount(st[PILES + s]) / n / size)
+        out[off[O_HAND_SIZES] + rel] = clip(popcount(st[HANDS + s]) / size)
+        out[off[O_POINTS] + rel] = clip(st[POINTS + s] / deals)
     if st[TRAITOR_CHIP] >= 0:
         out[off[O_TRAITOR_CHIP] + (st[TRAITOR_CHIP] - seat) % n] = 1.0
     out[off[O_DEALER] + (st[DEALER] - seat) % n] = 1.0
     scored = st[DEAL_NO]
-    out[off[O_DEAL]] = _clip(min(scored, deals - 1) / deals)
+    out[off[O_DEAL]] = clip(min(scored, deals - 1) / deals)
     if scored > 0:
         won = st[DEAL_WINNER + scored - 1]
         out[off[O_LAST_DEAL] + (2 if won < 0 else won)] = 1.0
     for r in range(15):
-        out[off[O_ICONS] + r] = _clip(cfg[C_ICONS + r] / 9)
+        out[off[O_ICONS] + r] = clip(cfg[C_ICONS + r] / 9)
     if st[TURN] < 0:
         top = 0
         for s in range(n):
@@ -357,32 +344,6 @@ def _step_batch(
         seats[i] = st[TURN]
         encode(st, extras[i], cfg, flags, off, st[TURN], obs[i])
         legal_mask(st, mask[i])
-
-
-@njit(cache=True)
-def first_illegal(mask: np.ndarray, actions: np.ndarray) -> int:
-    """The first match whose action is not one of its legal indices, -1 when all are."""
-    for i in range(actions.shape[0]):
-        a = actions[i]
-        if a < 0 or a >= mask.shape[1] or mask[i, a] == 0:
-            return i
-    return -1
-
-
-@njit(cache=True)
-def random_actions(mask: np.ndarray, rng: np.ndarray, out: np.ndarray) -> None:
-    """A uniformly random legal action per match (``rng`` is a kernel generator)."""
-    for i in range(mask.shape[0]):
-        legal = 0
-        for a in range(mask.shape[1]):
-            legal += mask[i, a]
-        pick = int(next64(rng) % np.uint64(legal))
-        for a in range(mask.shape[1]):
-            if mask[i, a]:
-                if pick == 0:
-                    out[i] = a
-                    break
-                pick -= 1
 
 
 class VectorEnv:

@@ -45,7 +45,7 @@ from numba import njit
 
 from wolfden.engine.config import config_from_json
 from wolfden.engine.errors import ConfigError
-from wolfden.envs.robbers_horror_vector import first_illegal, random_actions
+from wolfden.envs.vector import clip, first_illegal, popcount, random_actions
 from wolfden.games.werewolf import Config
 from wolfden.kernel import werewolf as k
 from wolfden.kernel.rng import below, mix64, next64
@@ -166,20 +166,6 @@ CLOCK_SIZE = 3
 
 
 @njit(cache=True)
-def _popcount(x: int) -> int:
-    count = 0
-    while x:
-        x &= x - 1
-        count += 1
-    return count
-
-
-@njit(cache=True)
-def _clip(v: float) -> float:
-    return 1.0 if v >= 1.0 else 0.0 if v <= 0.0 else v
-
-
-@njit(cache=True)
 def encode(
     g: np.ndarray,
     tallies: np.ndarray,
@@ -199,7 +185,7 @@ def encode(
     role = g[ROLE + seat]
     night = phase == NIGHT
     out[off[O_PHASE] + phase] = 1.0
-    out[off[O_ROUND]] = _clip(g[G_ROUND] / 20)
+    out[off[O_ROUND]] = clip(g[G_ROUND] / 20)
     out[off[O_ME] + seat] = 1.0
     out[off[O_MY_ROLE] + role] = 1.0
     if g[G_PENDING] >> seat & 1:
@@ -215,10 +201,10 @@ def encode(
         out[off[O_ROLES] + 5 * s + (1 + g[ROLE + s] if known else 0)] = 1.0
     seers = cfg[C_SEERS]
     guardians = cfg[C_GUARDIANS]
-    out[off[O_DEAL]] = _clip(cfg[C_WOLVES] / n)
-    out[off[O_DEAL] + 1] = _clip(seers / n)
-    out[off[O_DEAL] + 2] = _clip(guardians / n)
-    out[off[O_DEAL] + 3] = _clip((n - cfg[C_WOLVES] - seers - guardians) / n)
+    out[off[O_DEAL]] = clip(cfg[C_WOLVES] / n)
+    out[off[O_DEAL] + 1] = clip(seers / n)
+    out[off[O_DEAL] + 2] = clip(guardians / n)
+    out[off[O_DEAL] + 3] = clip((n - cfg[C_WOLVES] - seers - guardians) / n)
     if role == WEREWOLF:
         if night:
             for w in range(n):
@@ -229,7 +215,7 @@ def encode(
                     p = g[PREV_PICKS + w]
                     if p != NO_ONE:
                         out[off[O_PACK_PREVIOUS] + w * n + p] = 1.0
-            out[off[O_PICK_ROUND]] = _clip(g[G_PICK_ROUND] / cfg[C_PACK_ROUNDS])
+            out[off[O_PICK_ROUND]] = clip(g[G_PICK_ROUND] / cfg[C_PACK_ROUNDS])
             if g[G_LOCKED] != NO_ONE:
                 out[off[O_LOCKED] + g[G_LOCKED]] = 1.0
     elif role == SEER:
@@ -252,10 +238,10 @@ def encode(
             if candidates >> c & 1:
                 out[off[O_CANDIDATES] + c] = 1.0
         voted_mask = alive & ~g[G_PENDING]
-        voters = _popcount(alive)
+        voters = popcount(alive)
         voted = voted_mask >> seat & 1
         out[off[O_BALLOT]] = 1.0 if phase == REVOTE else 0.0
-        out[off[O_BALLOT] + 1] = _clip(_popcount(voted_mask) / max(1, voters))
+        out[off[O_BALLOT] + 1] = clip(popcount(voted_mask) / max(1, voters))
         out[off[O_BALLOT] + 2] = float(voted)
         if voted:
             vote = g[BALLOT + seat]
@@ -282,8 +268,8 @@ def encode(
                 for voter in range(n):
                     if tallies[last, T_VOTES + voter] == c:
                         got += 1
-                out[off[O_LAST_TALLY] + c] = _clip(got / n)
-        out[off[O_LAST_TALLY] + n] = _clip((cast - for_candidates) / n)
+                out[off[O_LAST_TALLY] + c] = clip(got / n)
+        out[off[O_LAST_TALLY] + n] = clip((cast - for_candidates) / n)
     if public:
         # Counted as the single environment counts them: in float32, a fifth per vote.
         step = np.float32(0.2)
@@ -353,7 +339,7 @@ def _settle(
             clock[CLOCK_NOW] = max(clock[CLOCK_NOW], ends)
             k.apply(g, rng[0:1], tallies, cfg, -1, timeout)
             continue
-        count = _popcount(actors)
+        count = popcount(actors)
         pick = 0 if count == 1 else below(rng[1:2], count)
         for s in range(n):
             if actors >> s & 1:
