@@ -16,9 +16,7 @@ mixed bots, in every config family, and recorded (seed and actions). Then:
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +28,7 @@ import pytest
 np = pytest.importorskip("numpy")
 pytest.importorskip("numba")
 
+from tests.kernel.mutants import compile_mutant, mutant_folder  # noqa: E402
 from wolfden import bots as bot_registry  # noqa: E402
 from wolfden.engine.rng import derive_seed  # noqa: E402
 from wolfden.engine.types import OMNISCIENT, Action, Outcome, Viewer  # noqa: E402
@@ -239,23 +238,9 @@ MUTANTS = {
 
 
 def mutant(name: str, folder: Path) -> ModuleType:
-    """The kernel's source with one rule changed, compiled as its own module. The file is kept
-    (under pytest's cache) and rewritten only when the kernel changes, so numba's cache of it
-    stays valid from run to run."""
+    """The kernel's source with one rule changed, compiled as its own module."""
     old, new = MUTANTS[name]
-    source = Path(kernel.__file__).read_text()
-    assert source.count(old) == 1, f"the rule {name} changes is not in the kernel"
-    text = source.replace(old, new)
-    path = folder / f"werewolf_mutant_{name.replace('-', '_')}.py"
-    if not path.exists() or path.read_text() != text:
-        path.write_text(text)
-    module_name = path.stem
-    spec = importlib.util.spec_from_file_location(module_name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[module_name] = module
-    spec.loader.exec_module(module)
-    return module
+    return compile_mutant(kernel, old, new, f"werewolf_mutant_{name.replace('-', '_')}", folder)
 
 
 @pytest.mark.parametrize("name", sorted(MUTANTS))
@@ -265,9 +250,7 @@ def test_a_wrong_rule_is_caught(
     request: pytest.FixtureRequest,
     tmp_path: Path,
 ) -> None:
-    cache = getattr(request.config, "cache", None)  # none without the cacheprovider plugin
-    folder = cache.mkdir("werewolf-kernel-mutants") if cache is not None else tmp_path
-    module = mutant(name, folder)
+    module = mutant(name, mutant_folder(request, tmp_path, "werewolf-kernel-mutants"))
     caught = [
         problem
         for matches in recorded.values()
