@@ -64,7 +64,7 @@ def test_on_the_network_the_lobby_shows_the_address_for_phones(start: Any, open_
     code = page.text_content(".big-code .code").strip()
     assert page.text_content(".join-link") == f"{phones}#/r/{code}"
     assert page.locator(".address-warning").count() == 0
-    page.wait_for_function("document.querySelector('.qr img').naturalWidth > 0")
+    page.wait_for_function("() => document.querySelector('.qr img').naturalWidth > 0")
     shot(page, "hosting-lobby-lan")
 
 

@@ -26,7 +26,7 @@ def test_join_by_code_and_by_link_sit_out_bots_and_start(pages: Pages) -> None:
     code = create(host, "Ada")
     qr = host.locator(".qr img")
     qr.wait_for()
-    host.wait_for_function("document.querySelector('.qr img').naturalWidth > 0")
+    host.wait_for_function("() => document.querySelector('.qr img').naturalWidth > 0")
     assert code in host.text_content(".join-link")
 
     by_code = pages.new()
@@ -44,7 +44,7 @@ def test_join_by_code_and_by_link_sit_out_bots_and_start(pages: Pages) -> None:
     by_link.click("form.join button[type=submit]")
     by_link.wait_for_selector(".seats")
 
-    host.wait_for_function("document.querySelectorAll('.seat-row .presence-here').length === 3")
+    host.wait_for_function("() => document.querySelectorAll('.seat-row .presence-here').length === 3")
     # Bea sits out before the deal, then takes a seat again.
     by_code.click("[data-key='sitout-1']")
     by_code.wait_for_selector("text=You are sitting out.")
@@ -137,7 +137,7 @@ def test_the_table_screen_shows_the_qr_code_while_the_room_is_open(pages: Pages)
     table.fill("#join-name", "Wall")
     table.click("form.join button[type=submit]")
     table.wait_for_selector(".seats")
-    table.wait_for_function("document.querySelector('.invite .qr img').naturalWidth > 0")
+    table.wait_for_function("() => document.querySelector('.invite .qr img').naturalWidth > 0")
     assert code in table.text_content(".invite .big-code")
     pages.shot(table, "lobby-table-qr")
     host.select_option("#fill-with", "rules")

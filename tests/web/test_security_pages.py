@@ -63,7 +63,7 @@ def test_script_in_every_text_field_stays_text(pages: Pages) -> None:
         poison_every_text_field(guest, payload)  # whatever the lobby lets a guest type
         assert_nothing_ran(guest)
     poison_every_text_field(host, PAYLOADS[2])
-    host.wait_for_function("document.querySelectorAll('.seat-row .presence-here').length === 3")
+    host.wait_for_function("() => document.querySelectorAll('.seat-row .presence-here').length === 3")
     shown = " ".join(host.locator(".seat-row .seat-name").all_text_contents())
     for payload in PAYLOADS:
         assert payload in shown
@@ -86,7 +86,7 @@ def test_secrets_show_only_on_their_owners_screen_and_only_public_lines_are_spok
         join(page, code, name)
     table = pages.new(DESKTOP)
     join(table, code, "Table", table=True)
-    host.wait_for_function("document.querySelectorAll('.presence-here').length >= 4")
+    host.wait_for_function("() => document.querySelectorAll('.presence-here').length >= 4")
     for seat in range(4, 7):
         host.click(f"[data-key='addbot-{seat}']")
         host.wait_for_selector(f"[data-key='rmbot-{seat}']")

@@ -87,7 +87,7 @@ def test_a_whole_werewolf_match_through_the_screens(pages: Pages) -> None:
         join(page, code, name)
     table = pages.new(DESKTOP)
     join(table, code, "Table", table=True)
-    host.wait_for_function("document.querySelectorAll('.presence-here').length >= 4")
+    host.wait_for_function("() => document.querySelectorAll('.presence-here').length >= 4")
     for seat in range(4, 7):
         host.click(f"[data-key='addbot-{seat}']")
         host.wait_for_selector(f"[data-key='rmbot-{seat}']")

@@ -51,7 +51,7 @@ def test_a_werewords_round_and_play_again(pages: Pages) -> None:
     mayor.click("details[data-key='room-settings'] summary")
     mayor.fill("#bot-delay", "2")
     mayor.click("[data-key='save-settings']")
-    mayor.wait_for_function("document.querySelector('#bot-delay').value === '2'")
+    mayor.wait_for_function("() => document.querySelector('#bot-delay').value === '2'")
     room = pages.server.api("GET", f"/api/rooms/{code}")
     assert room["settings"]["bot_delay"] == 2
     token = mayor.evaluate(f"JSON.parse(localStorage.getItem('wolfden.id.{code}')).token")
