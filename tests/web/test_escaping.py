@@ -28,7 +28,9 @@ def test_names_with_markup_are_shown_as_plain_text(pages: Pages) -> None:
         other.fill("#join-name", name)
         other.click("form.join button[type=submit]")
         other.wait_for_selector(".seats")
-    host.wait_for_function("() => document.querySelectorAll('.seat-row .presence-here').length === 3")
+    host.wait_for_function(
+        "() => document.querySelectorAll('.seat-row .presence-here').length === 3"
+    )
     names = host.locator(".seat-row .seat-name").all_text_contents()
     for name in NASTY:
         assert name in names

@@ -44,7 +44,9 @@ def test_join_by_code_and_by_link_sit_out_bots_and_start(pages: Pages) -> None:
     by_link.click("form.join button[type=submit]")
     by_link.wait_for_selector(".seats")
 
-    host.wait_for_function("() => document.querySelectorAll('.seat-row .presence-here').length === 3")
+    host.wait_for_function(
+        "() => document.querySelectorAll('.seat-row .presence-here').length === 3"
+    )
     # Bea sits out before the deal, then takes a seat again.
     by_code.click("[data-key='sitout-1']")
     by_code.wait_for_selector("text=You are sitting out.")

@@ -63,7 +63,9 @@ def test_script_in_every_text_field_stays_text(pages: Pages) -> None:
         poison_every_text_field(guest, payload)  # whatever the lobby lets a guest type
         assert_nothing_ran(guest)
     poison_every_text_field(host, PAYLOADS[2])
-    host.wait_for_function("() => document.querySelectorAll('.seat-row .presence-here').length === 3")
+    host.wait_for_function(
+        "() => document.querySelectorAll('.seat-row .presence-here').length === 3"
+    )
     shown = " ".join(host.locator(".seat-row .seat-name").all_text_contents())
     for payload in PAYLOADS:
         assert payload in shown
