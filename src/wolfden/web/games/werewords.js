@@ -700,7 +700,7 @@ function resultsTable(ctx, r) {
     return h(
       "tr",
       { "data-seat": String(seat) },
-      h("th", { scope: "row" }, nameOf(ctx, seat), seat === view.mayor ? " (Mayor)" : ""),
+      h("th", { scope: "row" }, nameOf(ctx, seat), seat === view.mayor ? [" ", h("span", { class: "mayor-mark" }, "(Mayor)")] : null),
       h("td", { class: role ? null : "muted" }, role ? roleName(role) : "card not told to the app"),
       h("td", { class: team ? `outcome-${team === winners ? "won" : "lost"}` : "muted" }, team ? (team === winners ? "won" : "lost") : "see their card"),
     );
@@ -739,7 +739,7 @@ function companionScreen(ctx) {
     return h(
       "section",
       { class: "panel companion-screen", "aria-labelledby": "ww-comp" },
-      h("h2", { id: "ww-comp" }, `${who}: open your eyes`),
+      h("h2", { id: "ww-comp" }, `${who.charAt(0).toUpperCase()}${who.slice(1)}: open your eyes`),
       h("p", {}, "Everyone else keeps their eyes closed."),
       button(`Show it (${who} only)`, () => { ctx.local[key] = true; ctx.rerender(); }, { cls: "btn-primary btn-wide", key: `comp-show-${key}` }),
     );
