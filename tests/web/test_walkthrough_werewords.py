@@ -105,6 +105,7 @@ class Person:
     vote_for: int | None = None
     point_at: int | None = None
     picked: bool = False
+    pages: Pages | None = None  # to keep a screenshot of each kind of question picked
     asked: list[tuple[Form, str]] = field(default_factory=list)
 
     def act(self) -> bool:
@@ -164,6 +165,8 @@ class Person:
         if not self.picked:
             pick_question(page, form)
             self.picked = True
+            if self.pages is not None:
+                self.pages.shot(page, f"walk-werewords-asking-{form.kind}")
         send = "form.ask-form .ask-send:not([disabled])"
         if not page.locator(send).count():
             return True
@@ -184,7 +187,7 @@ def play_round(
     shots: set[str],
     prefix: str,
     *,
-    seconds: float = 150,
+    seconds: float = 300,
 ) -> None:
     """Everyone plays the screens in front of them until every phone shows the round's end;
     every screen is checked each time its view changes (and after each tap)."""
@@ -256,7 +259,7 @@ def test_own_phones_a_person_as_mayor_people_and_bots_asking_and_a_table(pages: 
     pages.server.api("POST", f"/api/rooms/{code}/start", start, token_of(ada, code))
 
     mayor = Person(ada, "Ada", vote_for=2)
-    villager = Person(bea, "Bea", vote_for=2)
+    villager = Person(bea, "Bea", vote_for=2, pages=pages)
     werewolf = Person(cy, "Cy", point_at=1, vote_for=1)
     people = [villager, werewolf, mayor]
     # the people's questions, once the word is known to the test (Bea's in the list's kinds,
@@ -372,7 +375,7 @@ def test_companion_mode_one_shared_phone_beside_the_cards_and_a_table_screen(
     # shows that role's secret only when tapped; by day the tokens are the physical ones, and
     # the Mayor taps Correct for Ada; after the Werewolves' pointing, the table reports.
     steps: list[str] = []
-    deadline = time.monotonic() + 150
+    deadline = time.monotonic() + 300
     while not device.locator(".ending .roles-table").count():
         assert time.monotonic() < deadline, "the companion round did not end"
         name = check_screen(device, pages, shots, secrets, prefix="companion")
