@@ -60,8 +60,10 @@ def create(pages: Pages, name: str, size: dict[str, int] = PHONE, **kw: Any) -> 
     return page, str(page.text_content(".big-code .code")).strip()
 
 
-def join(pages: Pages, code: str, name: str, *, table: bool = False) -> Any:
-    page = pages.new(DESKTOP if table else PHONE, hidden=False)
+def join(pages: Pages, code: str, name: str, *, table: bool = False, hidden: bool = False) -> Any:
+    """Join as a person with a phone (``hidden``: its screen hidden until shown, the privacy
+    setting's default) or as the table screen."""
+    page = pages.new(DESKTOP if table else PHONE, hidden=hidden)
     record_views(page)
     page.goto(f"/#/{'t' if table else 'r'}/{code}")
     page.fill("#join-name", name)
@@ -92,7 +94,15 @@ def tap(page: Any, action: str) -> bool:
         except PlaywrightTimeout:
             if action not in legal_of(page):
                 return False
+            show(page)  # the phone hid itself meanwhile: the person shows it again
     raise AssertionError(f"the screen never took {action!r}")
+
+
+def show(page: Any) -> None:
+    """A hidden phone (the privacy setting's default) is shown before its owner acts on it."""
+    if page.locator("[data-key='reveal']").count():
+        page.click("[data-key='reveal']")
+        page.wait_for_selector(".privacy-bar.is-shown")
 
 
 @dataclass
@@ -114,6 +124,8 @@ class Person:
         view = view_of(page)
         legal = legal_of(page)
         names = {a.split()[0] for a in legal}
+        if legal:
+            show(page)
         if "choose" in names:
             return tap(page, "choose 0")
         if "confirm" in names:
@@ -305,7 +317,7 @@ def test_a_round_with_a_bot_mayor_the_seer_finds_the_word_the_werewolf_points(
         ),
     )
     ada, code = create(pages, "Ada", hidden=False)
-    bea = join(pages, code, "Bea")
+    bea = join(pages, code, "Bea", hidden=True)  # the Werewolf keeps her phone hidden
     cy = join(pages, code, "Cy")
     configure(pages, ada, code, players=players, night_step_seconds=60, pointing_seconds=60)
     ada.wait_for_selector(f"[data-seat='{players - 1}']")
@@ -331,6 +343,7 @@ def test_a_round_with_a_bot_mayor_the_seer_finds_the_word_the_werewolf_points(
     assert ended["ending"]["guessed"] and ended["ending"]["guesser"] == 0, "Ada found the word"
     assert ended["result"]["winning_team"] == "werewolves", "Bea pointed at the Seer"
     assert not villager.plan and not werewolf.plan
+    assert any(s.endswith("-hidden") for s in shots), "Bea's phone was hidden between her taps"
     # every answer the bot Mayor gave a person was the true one
     for person in (seer, werewolf, villager):
         for form, text in person.asked:

@@ -174,6 +174,14 @@ def check_screen(
         shown = secrets_on_screen(page, {}, others)
         assert not shown, f"{prefix} {name}: the table screen shows the candidates {shown}"
     roles_shown_are_known(page)
+    if page.locator(".privacy-bar.is-hidden").count():
+        # a hidden phone names neither its owner's card nor a word they know, whatever the
+        # view holds: whoever looks over their shoulder sees nothing
+        name += "-hidden"
+        shown = secrets_on_screen(page, {}, words)
+        assert not shown, f"{prefix} {name}: the hidden phone shows {shown}"
+        cards = page.locator(".card-panel .role-name").count()
+        assert cards == 0, f"{prefix} {name}: the hidden phone shows its card"
     if name not in shots:
         shots.add(name)
         pages.shot(page, f"walk-werewords-{prefix}-{name}")
