@@ -30,6 +30,18 @@ def seed_for(config: dict[str, Any]) -> int:
     raise AssertionError("no such seed")
 
 
+def answer_the_bots_until_the_werewolf_may_ask(mayor: Any, wolf: Any) -> None:
+    """One question at a time: the Mayor answers what the bots asked until the floor is
+    free for the Werewolf."""
+    deadline = time.monotonic() + 30
+    while not wolf.locator("form.ask-form button[type=submit]:not([disabled])").count():
+        assert time.monotonic() < deadline, "the Werewolf never got to ask"
+        waiting = mayor.locator(".token-pad button[data-action^='answer'][data-action$=' no']")
+        if waiting.count():
+            waiting.first.click()
+        next_change(mayor)
+
+
 def test_a_werewords_round_and_play_again(pages: Pages) -> None:
     mayor, wolf = pages.new(hidden=False), pages.new(hidden=False)
     mayor.goto("/")
@@ -82,13 +94,7 @@ def test_a_werewords_round_and_play_again(pages: Pages) -> None:
     # Day: one question at a time. The Mayor answers what the bots asked first, then the
     # Werewolf types a question (with markup, shown as text) and gets a token.
     mayor.wait_for_selector(".werewords .questions", timeout=30000)
-    deadline = time.monotonic() + 30
-    while not wolf.locator("form.ask-form button[type=submit]:not([disabled])").count():
-        assert time.monotonic() < deadline, "the Werewolf never got to ask"
-        waiting = mayor.locator(".token-pad button[data-action^='answer'][data-action$=' no']")
-        if waiting.count():
-            waiting.first.click()
-        next_change(mayor)
+    answer_the_bots_until_the_werewolf_may_ask(mayor, wolf)
     table.wait_for_selector(".questions")
     assert word not in table.text_content("main"), "the table never shows the word by day"
     question = "Is it <b>bigger</b> than a bread box?"
@@ -109,7 +115,8 @@ def test_a_werewords_round_and_play_again(pages: Pages) -> None:
 
     # Correct: Bea guesses the word (as any ordinary question), the Mayor answers Correct on
     # the pad, which names her the guesser; the Werewolf points; the round ends.
-    wolf.wait_for_selector("form.ask-form button[type=submit]:not([disabled])", timeout=30000)
+    # meanwhile a bot may have asked: the Mayor answers it first
+    answer_the_bots_until_the_werewolf_may_ask(mayor, wolf)
     wolf.fill("#ask-text", f"Is it {word}?")
     wolf.click("form.ask-form button[type=submit]:not([disabled])")
     mayor.locator(".mayor-panel .pad-text", has_text=f"Is it {word}?").wait_for()

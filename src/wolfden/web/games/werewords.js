@@ -262,7 +262,7 @@ function questionLog(ctx) {
             );
           }),
         )
-      : h("p", { class: "muted" }, view.typed_questions ? "No questions yet." : "Questions are asked aloud."),
+      : h("p", { class: "muted" }, view.typed_questions && view.mode !== "companion" ? "No questions yet." : "Questions are asked aloud."),
   );
 }
 
@@ -672,7 +672,6 @@ function resultPanel(ctx) {
   const view = ctx.view;
   const r = view.result;
   if (!r) return null;
-  const revealed = Object.entries(view.revealed || {});
   const legal = ctx.legal;
   return h(
     "section",
@@ -681,16 +680,37 @@ function resultPanel(ctx) {
     h("p", { class: "summary" }, r.reason ? r.reason.charAt(0).toUpperCase() + r.reason.slice(1) + "." : ""),
     view.word ? h("p", {}, "The Magic Word was ", h("strong", { class: "magic-word" }, view.word), ".") : null,
     r.found && r.found.length ? h("p", {}, `Found: ${r.found.map((s) => nameOf(ctx, s)).join(", ")}`) : null,
-    revealed.length
-      ? h(
-          "table",
-          { class: "roles-table" },
-          h("caption", {}, "Every card"),
-          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Role"))),
-          h("tbody", {}, revealed.map(([s, role]) => h("tr", {}, h("th", { scope: "row" }, nameOf(ctx, Number(s)), Number(s) === view.mayor ? " (Mayor)" : ""), h("td", {}, roleName(role))))),
-        )
-      : null,
+    resultsTable(ctx, r),
     legal.length ? h("div", { class: "row" }, legal.map((a) => button(againLabel(a), () => ctx.act(a), { cls: a.name === "play_again" && !a.args.length ? "btn-primary" : "", key: `ww-${a.name}-${a.args.join("-")}` }))) : null,
+  );
+}
+
+const WEREWOLF_TEAM = new Set(["werewolf", "minion"]);
+
+/** The round's results: one row per player, with the card as the view reveals it and whether
+ * that player won. In companion mode the app knows only the cards it was told (the Mayor's):
+ * the others are turned over at the table, and their rows say so. */
+function resultsTable(ctx, r) {
+  const view = ctx.view;
+  const revealed = view.revealed || {};
+  const winners = r.winning_team === "village" ? "village" : "werewolves";
+  const rows = view.seats.map(({ seat }) => {
+    const role = revealed[String(seat)];
+    const team = role ? (WEREWOLF_TEAM.has(role) ? "werewolves" : "village") : null;
+    return h(
+      "tr",
+      { "data-seat": String(seat) },
+      h("th", { scope: "row" }, nameOf(ctx, seat), seat === view.mayor ? [" ", h("span", { class: "mayor-mark" }, "(Mayor)")] : null),
+      h("td", { class: role ? null : "muted" }, role ? roleName(role) : "card not told to the app"),
+      h("td", { class: team ? `outcome-${team === winners ? "won" : "lost"}` : "muted" }, team ? (team === winners ? "won" : "lost") : "see their card"),
+    );
+  });
+  return h(
+    "table",
+    { class: "roles-table" },
+    h("caption", {}, "Every card"),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Card"), h("th", { scope: "col" }, "Result"))),
+    h("tbody", {}, rows),
   );
 }
 
@@ -719,7 +739,7 @@ function companionScreen(ctx) {
     return h(
       "section",
       { class: "panel companion-screen", "aria-labelledby": "ww-comp" },
-      h("h2", { id: "ww-comp" }, `${who}: open your eyes`),
+      h("h2", { id: "ww-comp" }, `${who.charAt(0).toUpperCase()}${who.slice(1)}: open your eyes`),
       h("p", {}, "Everyone else keeps their eyes closed."),
       button(`Show it (${who} only)`, () => { ctx.local[key] = true; ctx.rerender(); }, { cls: "btn-primary btn-wide", key: `comp-show-${key}` }),
     );
