@@ -151,3 +151,21 @@ def until(page: Any, condition: str, seconds: float = 15) -> None:
 
 def copy_shot(name: str, dest: Path) -> None:
     shutil.copy(SHOTS / f"{name}.png", dest)
+
+
+def approve_table(host: Any, name: str) -> None:
+    """On the host's page, approve the table screen called ``name`` that asks to join."""
+    request = host.locator(".table-requests li.request", has_text=name)
+    request.get_by_role("button", name=f"Approve {name} as the table screen").click()
+    request.wait_for(state="detached")
+
+
+def join_table(table: Any, host: Any, code: str, name: str) -> None:
+    """Open the table screen on ``table``, ask to join as ``name``, and have the host approve
+    it on the host's page: a table screen comes in only with the host's say-so."""
+    table.goto(f"/#/t/{code}")
+    table.fill("#join-name", name)
+    table.click("form.join button[type=submit]")
+    table.get_by_text("Waiting for the host to let this screen in.").wait_for()
+    approve_table(host, name)
+    table.wait_for_selector(".seats")

@@ -4,7 +4,7 @@ import { api, ApiError, isCode, normalizeCode } from "./api.js";
 import * as audio from "./audio.js";
 import { h, swap } from "./dom.js";
 import { homeScreen, joinScreen } from "./home.js";
-import { lobbyScreen } from "./lobby.js";
+import { lobbyScreen, pendingScreen } from "./lobby.js";
 import { handoverScreen, matchScreen } from "./match.js";
 import { openSettings } from "./settings.js";
 import { Connection } from "./socket.js";
@@ -90,21 +90,38 @@ export function showsTable() {
   return Boolean(d && d.shown === null);
 }
 
-/** The one device that narrates aloud and plays the shared sounds, so nothing is heard twice:
- * the table screen if one is here; else a shared device the group passes round; else the
- * host's own phone (where its owner keeps "read it aloud" on). Every device works it out the
- * same way from the room's participants. */
-export function narratorId() {
-  const room = app.room;
+/** A table screen waiting for the host to let it in: it is sent nothing of the match. */
+export function isPending() {
+  return Boolean(app.you && app.you.pending);
+}
+
+/** The device that narrates when the host has chosen none (or the chosen one is away): the
+ * table screen if one is here; else a shared device the group passes round; else the host's
+ * own phone (where its owner keeps "read it aloud" on). */
+export function defaultNarratorId(room = app.room) {
   if (!room) return null;
   const number = (p) => Number(String(p.id).replace(/\D/g, "")) || 0;
-  const first = (role) => room.participants.filter((p) => p.role === role && p.connected).sort((a, b) => number(a) - number(b))[0];
+  const first = (role) => room.participants.filter((p) => p.role === role && p.connected && !p.pending).sort((a, b) => number(a) - number(b))[0];
   const chosen = first("table") || first("shared") || room.participants.find((p) => p.host);
   return chosen ? chosen.id : null;
 }
 
+/** The one device that narrates aloud and plays the shared sounds, so nothing is heard twice:
+ * the device the host chose (the room keeps the choice) while it is here, else the default.
+ * Every device works it out the same way from the room summary. */
+export function narratorId(room = app.room) {
+  if (!room) return null;
+  const chosen = room.narrator && room.participants.find((p) => p.id === room.narrator && !p.pending);
+  return chosen && chosen.connected ? chosen.id : defaultNarratorId(room);
+}
+
 function isNarrator() {
   return Boolean(app.you && app.you.id === narratorId());
+}
+
+/** The host picked this very device to read aloud (not the default choice). */
+function chosenNarrator() {
+  return Boolean(app.room && app.you && app.room.narrator === app.you.id && isNarrator());
 }
 
 /** The device that plays the shared sounds: the narrating device. */
@@ -122,6 +139,12 @@ function parseRoute() {
     // a shared device's link: its token travels in the fragment, which is never sent anywhere
     const code = normalizeCode(parts[1]);
     if (isCode(code)) return { name: "device", code, token: decodeURIComponent(parts[2]) };
+  }
+  if (parts[0] === "t" && parts[1] && parts[2]) {
+    // the host's table-screen link: its key lets this screen in without asking (it travels
+    // in the fragment, which is never sent anywhere; the page keeps it for the join form)
+    const code = normalizeCode(parts[1]);
+    if (isCode(code)) return { name: "tablekey", code, key: decodeURIComponent(parts[2]) };
   }
   if ((parts[0] === "r" || parts[0] === "t") && parts[1]) {
     const code = normalizeCode(parts[1]);
@@ -144,6 +167,11 @@ function leaveRoom() {
 
 async function onRoute() {
   const route = parseRoute();
+  if (route.name === "tablekey") {
+    app.tableKey = { code: route.code, key: route.key };
+    location.replace(`#/t/${route.code}`);
+    return;
+  }
   if (route.name === "device") {
     saveIdentity(route.code, "r", { token: route.token, participant: null, name: "" });
     location.replace(`#/r/${route.code}`);
@@ -178,7 +206,7 @@ function onStatus(status, error) {
   app.status = status;
   if (status === "refused" || status === "closed") {
     const code = error && error.code;
-    if (code === "unauthorized" || code === "room_not_found" || code === "kicked" || code === "token_replaced" || code === "left") {
+    if (code === "unauthorized" || code === "room_not_found" || code === "kicked" || code === "token_replaced" || code === "left" || code === "refused") {
       forgetIdentity(app.route.code, app.route.kind);
       app.problem =
         code === "kicked"
@@ -189,6 +217,8 @@ function onStatus(status, error) {
               ? "This room no longer exists."
               : code === "left"
                 ? "You left this room."
+                : code === "refused"
+                  ? "The host did not let this screen in."
                 : "This device is no longer in the room. Join again below.";
       if (app.conn) app.conn.stop();
       app.conn = null;
@@ -225,7 +255,7 @@ async function onMessage(msg) {
       app.startedMatch = msg.room.match.id;
     }
     const me = app.room.participants.find((p) => app.you && p.id === app.you.id);
-    if (me) app.you = { ...app.you, ...me };
+    if (me) app.you = { ...app.you, ...me, pending: Boolean(me.pending) };
     if (first || !app.renderer || app.renderer.id !== app.room.game) {
       app.renderer = await loadRenderer(app.room.game);
     }
@@ -315,7 +345,9 @@ function narrate(prev, msg) {
   const table = isTable();
   const shared = isShared();
   const hostPhone = !table && !shared;
-  if (hostPhone && !prefs().hostVoice) return;
+  // The host's own phone as the default narrator speaks only while its owner keeps "read it
+  // aloud" on; a device the host picked to read aloud speaks (its voice switch still holds).
+  if (hostPhone && !chosenNarrator() && !prefs().hostVoice) return;
   const view = msg.view || (prev && prev.view);
   const lang = (app.renderer && app.renderer.lang && view && app.renderer.lang(view)) || "en";
   const lines = [];
@@ -452,6 +484,10 @@ function draw() {
     badge.hidden = true;
   } else if (!app.room || !app.renderer) {
     screen = h("p", { class: "loading" }, app.status === "reconnecting" ? "Reconnecting to the room…" : "Connecting to the room…");
+  } else if (isPending()) {
+    badge.hidden = false;
+    badge.textContent = `Room ${app.room.code}`;
+    screen = pendingScreen(app);
   } else {
     badge.hidden = false;
     badge.textContent = `Room ${app.room.code}`;

@@ -17,6 +17,9 @@ export function lobbyControls() {
       return null;
     },
     shareDevice: (body) => call("POST", `/api/rooms/${code()}/devices`, body),
+    admit: (pid, yes) => call("POST", `/api/rooms/${code()}/participants/${pid}/admit`, { admit: yes }),
+    tableLink: () => call("POST", `/api/rooms/${code()}/table-link`),
+    setNarrator: (pid) => call("PUT", `/api/rooms/${code()}/narrator`, { participant: pid }),
     rerender: () => render(),
     handOver: (pid) => call("POST", `/api/rooms/${code()}/host`, { participant: pid }),
     setConfig: (config) => call("PUT", `/api/rooms/${code()}/config`, { config }),

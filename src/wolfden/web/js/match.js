@@ -3,6 +3,7 @@
 
 import { act, app, coverDevice, deviceState, handOver, isHost, isShared, render, serverNow, showsTable } from "./app.js";
 import { lobbyControls } from "./controls.js";
+import { narratorPicker, tableRequests } from "./lobby.js";
 import { h } from "./dom.js";
 import { prefs } from "./store.js";
 import { button, countdown, presenceTag } from "./ui.js";
@@ -136,6 +137,7 @@ function hostBar(ctx, renderer) {
     ].filter(Boolean);
     if (more.length) items.push(h("details", { class: "host-more", "data-key": "host-more" }, h("summary", {}, "More"), h("div", { class: "row" }, more, rare)));
     else items.push(...rare);
+    items.push(h("details", { class: "host-more host-voice", "data-key": "host-voice" }, h("summary", {}, "Who reads aloud"), narratorPicker(app, ctl)));
   } else {
     items.push(button("Play again", () => ctl.again(), { cls: "btn-primary", key: "again" }));
     items.push(
@@ -258,6 +260,7 @@ export function matchScreen(app_) {
     timer && !title ? timer : null,
     privacyBar(ctx),
     presencePanel(),
+    ctx.isHost ? tableRequests(app_, lobbyControls()) : null,
     body,
     hostBar(ctx, renderer),
     logPanel(ctx),
