@@ -93,11 +93,15 @@ class Pages:
             c.close()
 
 
-# Records what the page asks the speech synthesizer to say (window.__spoken), and says nothing.
+# Records what the page asks the speech synthesizer to say (window.__spoken), says nothing,
+# and tells the page each line has ended (as a synthesizer does once it has said it).
 SPEECH_SPY = """
 window.__spoken = [];
 if (window.speechSynthesis) {
-  const speak = (u) => window.__spoken.push(u.text);
+  const speak = (u) => {
+    window.__spoken.push(u.text);
+    setTimeout(() => { if (u.onend) u.onend(new Event('end')); }, 0);
+  };
   Object.defineProperty(window.speechSynthesis, 'speak', {value: speak, configurable: true});
 }
 """

@@ -10,6 +10,7 @@ import { openSettings } from "./settings.js";
 import { Connection } from "./socket.js";
 import { forgetIdentity, identity, prefs, saveIdentity } from "./store.js";
 import { clockText, toast } from "./ui.js";
+import * as pacer from "./pacer.js";
 import * as voice from "./voice.js";
 import { keepAwake } from "./wakelock.js";
 import { loadRenderer } from "../games/index.js";
@@ -160,6 +161,7 @@ export function go(hash) {
 
 function leaveRoom() {
   if (app.conn) app.conn.stop();
+  pacer.stop();
   Object.assign(app, { conn: null, ident: null, room: null, you: null, msg: null, log: [], renderer: null, local: {}, status: "idle", showLobby: false, problem: null });
   document.documentElement.dataset.mood = "dusk";
   audio.setMood(null);
@@ -256,6 +258,13 @@ async function onMessage(msg) {
     }
     const me = app.room.participants.find((p) => app.you && p.id === app.you.id);
     if (me) app.you = { ...app.you, ...me, pending: Boolean(me.pending) };
+    // the host chose another device to read aloud: this one falls silent at once
+    const narrating = isNarrator();
+    if (app.narrating && !narrating) {
+      pacer.silence();
+      voice.hush();
+    }
+    app.narrating = narrating;
     if (first || !app.renderer || app.renderer.id !== app.room.game) {
       app.renderer = await loadRenderer(app.room.game);
     }
@@ -341,13 +350,19 @@ function onView(msg) {
  * device or the host's phone (when no table screen is here) speaks only the lines the server
  * marked `public` — private prompts are never spoken. */
 function narrate(prev, msg) {
-  if (!isNarrator()) return;
+  if (!isNarrator()) {
+    pacer.silence();
+    return;
+  }
   const table = isTable();
   const shared = isShared();
   const hostPhone = !table && !shared;
   // The host's own phone as the default narrator speaks only while its owner keeps "read it
   // aloud" on; a device the host picked to read aloud speaks (its voice switch still holds).
-  if (hostPhone && !chosenNarrator() && !prefs().hostVoice) return;
+  if (hostPhone && !chosenNarrator() && !prefs().hostVoice) {
+    pacer.silence();
+    return;
+  }
   const view = msg.view || (prev && prev.view);
   const lang = (app.renderer && app.renderer.lang && view && app.renderer.lang(view)) || "en";
   const lines = [];
@@ -363,8 +378,23 @@ function narrate(prev, msg) {
     const opening = msg.view && (msg.view.narration || (r && r.opening ? r.opening(msg.view, { name: seatName }) : null));
     if (Array.isArray(opening)) lines.push(...opening);
   }
-  for (const e of msg.events || []) if (e.text && (table ? e.public !== false : e.public === true)) lines.push(eventText(e, view));
-  if (lines.length) voice.speak(lines, { lang });
+  // A paced script (Werewolf's night) is read one line at a time, in step with the line the
+  // table screen shows (js/pacer.js): its lines are not queued all at once with the events'.
+  const r = app.renderer;
+  const script = msg.view && r && r.script && (tableView || (hostPhone && r.narrationIsPublic)) ? r.script(msg.view, { match: msg.match, deadline: msg.deadline }) : null;
+  const inScript = new Set(script ? script.lines : []);
+  let fresh = lines.length > 0 && script !== null && lines.every((line) => inScript.has(line));
+  for (const e of msg.events || []) {
+    if (!e.text || !(table ? e.public !== false : e.public === true)) continue;
+    const text = eventText(e, view);
+    if (inScript.has(e.text)) fresh = true;
+    else lines.push(text);
+  }
+  if (script) {
+    if (fresh) lines.splice(0, lines.length, ...lines.filter((line) => !inScript.has(line)));
+    if (lines.length) voice.speak(lines, { lang });
+    pacer.follow(script, { speak: fresh, lang });
+  } else if (lines.length) voice.speak(lines, { lang });
 }
 
 function restoreLog(matchId) {
@@ -540,6 +570,7 @@ function start() {
   document.addEventListener("keydown", () => audio.unlock());
   window.addEventListener("hashchange", onRoute);
   window.addEventListener("wolfden:prefs", () => render());
+  pacer.onChange(render);
   setInterval(tick, 250);
   voice.onVoicesChanged(() => {});
   if (prefs().music) document.addEventListener("pointerdown", () => audio.setMood(document.documentElement.dataset.mood), { once: true });

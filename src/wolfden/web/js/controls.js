@@ -47,6 +47,14 @@ export function lobbyControls() {
     pause: () => call("POST", `/api/rooms/${code()}/pause`),
     resume: () => call("POST", `/api/rooms/${code()}/resume`),
     hostAction: (action) => act(action, { host: true }),
+    /** A table screen that waits for the host gives up asking. */
+    cancelRequest: async () => {
+      const data = await call("POST", `/api/rooms/${code()}/participants/${app.you.id}/leave`);
+      if (data) {
+        forgetIdentity(app.route.code, app.route.kind);
+        go("#/");
+      }
+    },
     leave: async () => {
       if (!window.confirm("Leave this room? Your seat is given up.")) return;
       const data = await call("POST", `/api/rooms/${code()}/participants/${app.you.id}/leave`);

@@ -108,7 +108,7 @@ export function pendingScreen(app) {
     h("h1", {}, `Room ${app.room.code}`),
     h("p", { class: "lead", role: "status" }, "Waiting for the host to let this screen in."),
     h("p", {}, "The host sees this screen as ", h("strong", { class: "seat-name" }, me.name), " and approves it on their phone. Nothing of the game shows here until then."),
-    h("p", {}, button("Cancel", () => lobbyControls().leave(), { cls: "btn-quiet", key: "leave" })),
+    h("p", {}, button("Cancel", () => lobbyControls().cancelRequest(), { cls: "btn-quiet", key: "cancel-request" })),
   );
 }
 
@@ -152,7 +152,7 @@ function deviceLabel(app, p) {
 
 /** The host picks the device that reads the narration aloud (the room keeps the choice);
  * "Automatic" is the table screen if there is one, else a shared device, else the host's. */
-export function narratorPicker(app, ctl) {
+export function narratorPicker(app, ctl, { titled = true } = {}) {
   if (!ctl.isHost()) return null;
   const room = app.room;
   const devices = room.participants.filter((p) => !p.pending);
@@ -169,7 +169,7 @@ export function narratorPicker(app, ctl) {
   return h(
     "div",
     { class: "field narrator-field" },
-    h("label", { for: "narrator" }, "Which device reads the narration aloud"),
+    h("label", { for: "narrator", class: titled ? null : "visually-hidden" }, "Which device reads the narration aloud"),
     select,
     h(
       "p",
@@ -295,7 +295,6 @@ function hostPanel(app, ctl) {
     "section",
     { class: "panel host-panel", "aria-labelledby": "host-title" },
     h("h2", { id: "host-title" }, "You are the host"),
-    narratorPicker(app, ctl),
     h(
       "div",
       { class: "start-line" },
@@ -304,6 +303,7 @@ function hostPanel(app, ctl) {
       button(room.status === "lobby" ? "Deal and start" : "Start a new match", () => ctl.start(empty ? fill.value : undefined), { cls: "btn-primary btn-wide", key: "start" }),
     ),
     room.game === "werewords" ? h("a", { class: "btn btn-link", href: `/words.html?room=${room.code}` }, "Choose the word lists") : null,
+    narratorPicker(app, ctl),
     h(
       "details",
       { class: "host-options", "data-key": "host-options" },
