@@ -31,8 +31,8 @@ def create_room(page: Any, name: str, *, night: int = 30, vote: int = 30) -> str
     return page.text_content(".big-code .code").strip()
 
 
-def join(page: Any, code: str, name: str, *, table: bool = False) -> None:
-    page.goto(f"/#/{'t' if table else 'r'}/{code}")
+def join(page: Any, code: str, name: str) -> None:
+    page.goto(f"/#/r/{code}")
     page.fill("#join-name", name)
     page.click("form.join button[type=submit]")
     page.wait_for_selector(".seats")

@@ -394,7 +394,10 @@ function narrate(prev, msg) {
     if (fresh) lines.splice(0, lines.length, ...lines.filter((line) => !inScript.has(line)));
     if (lines.length) voice.speak(lines, { lang });
     pacer.follow(script, { speak: fresh, lang });
-  } else if (lines.length) voice.speak(lines, { lang });
+  } else {
+    pacer.stop(); // the script of the phase before (the night cut short by the end) stops
+    if (lines.length) voice.speak(lines, { lang });
+  }
 }
 
 function restoreLog(matchId) {
