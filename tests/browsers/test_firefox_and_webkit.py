@@ -31,10 +31,14 @@ def create_room(page: Page, game: str, name: str, options: dict[str, str]) -> st
     return page.text(".big-code .code").strip()
 
 
-def join(page: Page, code: str, name: str, *, table: bool = False) -> None:
-    page.goto(f"/#/{'t' if table else 'r'}/{code}")
+def join(page: Page, code: str, name: str, *, host: Page | None = None) -> None:
+    """Join as a player, or (``host`` given) as the table screen the host then approves."""
+    page.goto(f"/#/{'t' if host else 'r'}/{code}")
     page.fill("#join-name", name)
     page.click("form.join button[type=submit]")
+    if host is not None:
+        page.wait_for(".pending-table")
+        host.click(".table-requests [data-key^='admit-']")
     page.wait_for(".seats")
 
 
@@ -100,7 +104,7 @@ def test_a_werewolf_match_with_bots_and_a_table_screen(pages: Pages) -> None:
         },
     )
     table = pages.new(DESKTOP)
-    join(table, code, "Table", table=True)
+    join(table, code, "Table", host=ada)
     ada.select("#fill-with", "rules")
     ada.click("[data-key='start']")
     ada.wait_for(".werewolf")

@@ -110,6 +110,8 @@ def _route_request(route: Any, code: str, pid: str) -> tuple[str, str, dict[str,
         "bot": {"kind": "random"},
         "host": {"participant": pid},
         "devices": {"seats": [3]},
+        "admit": {"admit": True},
+        "narrator": {"participant": pid},
     }
     body = next((b for k, b in bodies.items() if path.endswith(k)), {})
     return method, path, body

@@ -83,6 +83,7 @@ ROOM_KEYS = {
     "seats",
     "participants",
     "settings",
+    "narrator",
     "match",
     "paused",
     "matches",

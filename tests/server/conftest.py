@@ -118,8 +118,17 @@ class Server:
         assert r.status_code == 201, r.text
         return dict(r.json())
 
-    def join(self, code: str, name: str, role: str = "player") -> dict[str, Any]:
-        r = self.http.post(f"/api/rooms/{code}/join", json={"name": name, "role": role})
+    def join(
+        self, code: str, name: str, role: str = "player", *, ask: bool = False
+    ) -> dict[str, Any]:
+        """Join the room. A table screen comes in through a table-screen link the host's
+        device got (its key minted as ``POST …/table-link`` mints it), unless it ``ask``s
+        the host to let it in (it then waits, ``pending``)."""
+        body: dict[str, Any] = {"name": name, "role": role}
+        if role == "table" and not ask:
+            manager = self.manager
+            body["table_key"] = self.call(lambda: manager.table_link(manager.get(code)))
+        r = self.http.post(f"/api/rooms/{code}/join", json=body)
         assert r.status_code == 201, r.text
         return dict(r.json())
 

@@ -93,11 +93,15 @@ class Pages:
             c.close()
 
 
-# Records what the page asks the speech synthesizer to say (window.__spoken), and says nothing.
+# Records what the page asks the speech synthesizer to say (window.__spoken), says nothing,
+# and tells the page each line has ended (as a synthesizer does once it has said it).
 SPEECH_SPY = """
 window.__spoken = [];
 if (window.speechSynthesis) {
-  const speak = (u) => window.__spoken.push(u.text);
+  const speak = (u) => {
+    window.__spoken.push(u.text);
+    setTimeout(() => { if (u.onend) u.onend(new Event('end')); }, 0);
+  };
   Object.defineProperty(window.speechSynthesis, 'speak', {value: speak, configurable: true});
 }
 """
@@ -151,3 +155,21 @@ def until(page: Any, condition: str, seconds: float = 15) -> None:
 
 def copy_shot(name: str, dest: Path) -> None:
     shutil.copy(SHOTS / f"{name}.png", dest)
+
+
+def approve_table(host: Any, name: str) -> None:
+    """On the host's page, approve the table screen called ``name`` that asks to join."""
+    request = host.locator(".table-requests li.request", has_text=name)
+    request.get_by_role("button", name=f"Approve {name} as the table screen").click()
+    request.wait_for(state="detached")
+
+
+def join_table(table: Any, host: Any, code: str, name: str) -> None:
+    """Open the table screen on ``table``, ask to join as ``name``, and have the host approve
+    it on the host's page: a table screen comes in only with the host's say-so."""
+    table.goto(f"/#/t/{code}")
+    table.fill("#join-name", name)
+    table.click("form.join button[type=submit]")
+    table.get_by_text("Waiting for the host to let this screen in.").wait_for()
+    approve_table(host, name)
+    table.wait_for_selector(".seats")

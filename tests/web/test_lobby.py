@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.web.conftest import DESKTOP, Pages
+from tests.web.conftest import DESKTOP, Pages, join_table
 
 
 def create(page: Any, name: str) -> str:
@@ -69,10 +69,7 @@ def test_join_by_code_and_by_link_sit_out_bots_and_start(pages: Pages) -> None:
     assert by_link.locator("[data-key='start']").count() == 0, "only the host can start"
 
     desktop = pages.new(DESKTOP)
-    desktop.goto(f"/#/t/{code}")
-    desktop.fill("#join-name", "Wall")
-    desktop.click("form.join button[type=submit]")
-    desktop.wait_for_selector(".seats")
+    join_table(desktop, host, code, "Wall")
     pages.shot(desktop, "lobby-table-desktop")
 
     host.click("[data-key='start']")
@@ -135,10 +132,7 @@ def test_the_table_screen_shows_the_qr_code_while_the_room_is_open(pages: Pages)
     host = pages.new()
     code = create(host, "Ada")
     table = pages.new(DESKTOP)
-    table.goto(f"/#/t/{code}")
-    table.fill("#join-name", "Wall")
-    table.click("form.join button[type=submit]")
-    table.wait_for_selector(".seats")
+    join_table(table, host, code, "Wall")
     table.wait_for_function("() => document.querySelector('.invite .qr img').naturalWidth > 0")
     assert code in table.text_content(".invite .big-code")
     pages.shot(table, "lobby-table-qr")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import time
 
-from tests.web.conftest import DESKTOP, Pages, next_change
+from tests.web.conftest import DESKTOP, Pages, join_table, next_change
 
 
 def test_a_deal_of_robbers_horror_through_the_screens(pages: Pages) -> None:
@@ -23,10 +23,7 @@ def test_a_deal_of_robbers_horror_through_the_screens(pages: Pages) -> None:
     bea.click("form.join button[type=submit]")
     bea.wait_for_selector(".seats")
     table = pages.new(DESKTOP)
-    table.goto(f"/#/t/{code}")
-    table.fill("#join-name", "Table")
-    table.click("form.join button[type=submit]")
-    table.wait_for_selector(".seats")
+    join_table(table, ada, code, "Table")
     ada.select_option("#fill-with", "rules")
     ada.click("[data-key='start']")
     for page in (ada, bea, table):

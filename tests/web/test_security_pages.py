@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.security.wire import norm, strings
-from tests.web.conftest import DESKTOP, Pages, next_change
+from tests.web.conftest import DESKTOP, Pages, join_table, next_change
 from tests.web.test_werewolf import (
     PEOPLE,
     actions,
@@ -87,7 +87,7 @@ def test_secrets_show_only_on_their_owners_screen_and_only_public_lines_are_spok
     for page, name in zip(phones[1:], PEOPLE[1:]):
         join(page, code, name)
     table = pages.new(DESKTOP)
-    join(table, code, "Table", table=True)
+    join_table(table, host, code, "Table")
     host.wait_for_function("() => document.querySelectorAll('.presence-here').length >= 4")
     for seat in range(4, 7):
         host.click(f"[data-key='addbot-{seat}']")

@@ -16,7 +16,7 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.web.conftest import DESKTOP, PHONE, Pages
+from tests.web.conftest import DESKTOP, PHONE, Pages, join_table
 from tests.web.test_shared_device import everyone_on_this_device, on_handover
 from tests.web.test_werwoelfe_kids import remember, werewolf_plan
 
@@ -138,10 +138,7 @@ def test_a_village_phone_against_a_bot_werewolf_team_with_a_table_screen(pages: 
     phone.wait_for_selector(".seats")
     code = str(phone.text_content(".big-code .code")).strip()
     table = pages.new(DESKTOP)
-    table.goto(f"/#/t/{code}")
-    table.fill("#join-name", "Tisch")
-    table.click("form.join button[type=submit]")
-    table.wait_for_selector(".seats")
+    join_table(table, phone, code, "Tisch")
     shots: set[str] = set()
     check_screen(phone, "lobby", shots, pages)
     phone.click("[data-key='start']")  # the empty Werewolf seat gets a bot

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from tests.web.conftest import DESKTOP, Pages, next_change
+from tests.web.conftest import DESKTOP, Pages, join_table, next_change
 from wolfden import games
 
 PEOPLE = ["Ada", "Bea", "Cy", "Dot"]
@@ -31,8 +31,8 @@ def create_room(page: Any, name: str, *, night: int = 30, vote: int = 30) -> str
     return page.text_content(".big-code .code").strip()
 
 
-def join(page: Any, code: str, name: str, *, table: bool = False) -> None:
-    page.goto(f"/#/{'t' if table else 'r'}/{code}")
+def join(page: Any, code: str, name: str) -> None:
+    page.goto(f"/#/r/{code}")
     page.fill("#join-name", name)
     page.click("form.join button[type=submit]")
     page.wait_for_selector(".seats")
@@ -86,7 +86,7 @@ def test_a_whole_werewolf_match_through_the_screens(pages: Pages) -> None:
     for page, name in zip(phones[1:], PEOPLE[1:]):
         join(page, code, name)
     table = pages.new(DESKTOP)
-    join(table, code, "Table", table=True)
+    join_table(table, host, code, "Table")
     host.wait_for_function("() => document.querySelectorAll('.presence-here').length >= 4")
     for seat in range(4, 7):
         host.click(f"[data-key='addbot-{seat}']")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from tests.web.conftest import DESKTOP, Pages, next_change, until
+from tests.web.conftest import DESKTOP, Pages, join_table, next_change, until
 from wolfden import games
 from wolfden.games.werewords import narration
 
@@ -55,10 +55,7 @@ def test_a_werewords_round_and_play_again(pages: Pages) -> None:
     wolf.click("form.join button[type=submit]")
     wolf.wait_for_selector(".seats")
     table = pages.new(DESKTOP)
-    table.goto(f"/#/t/{code}")
-    table.fill("#join-name", "Table")
-    table.click("form.join button[type=submit]")
-    table.wait_for_selector(".seats")
+    join_table(table, mayor, code, "Table")
     # Bots think for two seconds, so a person gets a word in between their questions.
     mayor.click("details[data-key='room-settings'] summary")
     mayor.fill("#bot-delay", "2")

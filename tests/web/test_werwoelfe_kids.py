@@ -7,7 +7,7 @@ import random
 import time
 from typing import Any
 
-from tests.web.conftest import DESKTOP, Pages
+from tests.web.conftest import DESKTOP, Pages, join_table
 
 PREFERENCE = ("close", "done", "scatter", "roll", "wake", "haunt", "open", "move", "stay")
 
@@ -63,10 +63,7 @@ def test_a_match_of_werwoelfe_kids_between_two_phones(pages: Pages) -> None:
     wolves.click("form.join button[type=submit]")
     wolves.wait_for_selector(".seats")
     table = pages.new(DESKTOP)
-    table.goto(f"/#/t/{code}")
-    table.fill("#join-name", "Tisch")
-    table.click("form.join button[type=submit]")
-    table.wait_for_selector(".seats")
+    join_table(table, village, code, "Tisch")
     village.click("[data-key='start']")
     for page in (village, wolves, table):
         page.wait_for_selector(".kids-village")

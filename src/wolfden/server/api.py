@@ -45,6 +45,23 @@ class CreateRoom(Body):
 class JoinRoom(Body):
     name: str = Field(description="Your name, 1–24 characters, unique in the room.")
     role: Literal["player", "spectator", "table"] = "player"
+    table_key: str | None = Field(
+        None,
+        max_length=200,
+        description="The key of the host's table-screen link (role table): let in at once. "
+        "A table screen without one waits for the host.",
+    )
+
+
+class Admit(Body):
+    admit: bool = Field(description="True lets the waiting table screen in; false turns it away.")
+
+
+class Narrator(Body):
+    participant: str | None = Field(
+        description="The participant whose device reads the narration aloud; null for the "
+        "default (the table screen, else a shared device, else the host's device)."
+    )
 
 
 class SetConfig(Body):
@@ -174,7 +191,7 @@ async def join_room(code: str, body: JoinRoom, request: Request) -> JSONResponse
     state = served(request)
     room = state.look_up(request, code)
     reply = Reply()
-    state.manager.join(room, body.name, body.role, reply)
+    state.manager.join(room, body.name, body.role, reply, table_key=body.table_key)
     assert reply.response is not None
     return reply.response
 
@@ -182,16 +199,10 @@ async def join_room(code: str, body: JoinRoom, request: Request) -> JSONResponse
 @router.get("/api/rooms/{code}/qr.svg", tags=["rooms"], response_class=Response)
 async def room_qr(code: str, request: Request) -> Response:
     """A QR code (SVG) of the room's join link, for phones to scan from the host's screen."""
-    import segno
-
     state = served(request)
     room = state.look_up(request, code)
     link = f"{address.link_base(request, state.settings).url}#/r/{room.code}"
-    buffer = io.BytesIO()
-    segno.make(link, error="m").save(
-        buffer, kind="svg", border=2, dark="#000", light="#fff", xmldecl=False, omitsize=True
-    )
-    return Response(buffer.getvalue(), media_type="image/svg+xml")
+    return Response(qr_svg(link), media_type="image/svg+xml")
 
 
 @router.get("/api/rooms/{code}/me", tags=["rooms"])
@@ -310,6 +321,47 @@ async def shared_device(code: str, body: SharedDevice, request: Request) -> dict
         secret_turns=body.secret_turns,
     )
     return {"participant": device.id, "token": token, **room_reply(room, host)}
+
+
+def qr_svg(link: str) -> str:
+    """A QR code of ``link`` as SVG text."""
+    import segno
+
+    buffer = io.BytesIO()
+    segno.make(link, error="m").save(
+        buffer, kind="svg", border=2, dark="#000", light="#fff", xmldecl=False, omitsize=True
+    )
+    return buffer.getvalue().decode()
+
+
+@router.post("/api/rooms/{code}/table-link", tags=["host"])
+async def table_link(code: str, request: Request) -> dict[str, Any]:
+    """A link (and its QR code) that opens this room's table screen and lets it in without
+    asking: it carries a key that lets one screen in. Only the host gets one."""
+    state = served(request)
+    room = host_room(code, request)
+    key = state.manager.table_link(room)
+    link = f"{address.link_base(request, state.settings).url}#/t/{room.code}/{key}"
+    return {"key": key, "link": link, "qr": qr_svg(link)}
+
+
+@router.post("/api/rooms/{code}/participants/{pid}/admit", tags=["host"])
+async def admit(code: str, pid: str, body: Admit, request: Request) -> dict[str, Any]:
+    """Let a table screen that asked to join in (admit true), or turn it away (false: it
+    leaves the room)."""
+    state = served(request)
+    room = host_room(code, request)
+    state.manager.admit(room, state.manager.participant(room, pid), body.admit)
+    return host_reply(room)
+
+
+@router.put("/api/rooms/{code}/narrator", tags=["host"])
+async def narrator(code: str, body: Narrator, request: Request) -> dict[str, Any]:
+    """Choose the device that reads the narration aloud (null: the default)."""
+    state = served(request)
+    room = host_room(code, request)
+    state.manager.set_narrator(room, body.participant)
+    return host_reply(room)
 
 
 @router.post("/api/rooms/{code}/host", tags=["host"])

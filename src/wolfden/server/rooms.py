@@ -121,6 +121,9 @@ class Participant:
     role: str
     seat: int | None
     token_hash: str
+    pending: bool = False
+    """A table screen that asked to join and waits for the host to let it in: it is sent no
+    view until then (see ``RoomManager.admit``)."""
     seats: list[int] = field(default_factory=list)
     """The seats a shared device holds (role ``shared``); empty for everyone else."""
     secret_turns: bool = True
@@ -167,6 +170,8 @@ class Match:
     """Turns on the floor (Werewords' questions) each seat has taken: its fair share."""
 
 
+TABLE_KEYS = 4
+"""How many of the host's table-screen links work at once (each lets one screen in)."""
 DRAFT_HOLD_SECONDS = 30.0
 """How long a person's draft holds a place on the floor without another word typed."""
 
@@ -180,6 +185,11 @@ class Room:
         self.seats = [SeatSlot() for _ in range(game.num_seats(config))]
         self.participants: dict[str, Participant] = {}
         self.host: str | None = None
+        self.narrator: str | None = None
+        """The device the host chose to read the narration aloud (a participant id), or None:
+        the table screen if one is here, else a shared device, else the host's own."""
+        self.table_keys: list[str] = []
+        """The hashes of the host's table-screen links not used yet (one join each)."""
         self.status = "lobby"
         self.match: Match | None = None
         self.finished: list[str] = []
@@ -220,6 +230,8 @@ class Room:
             "seats": [[s.participant, s.bot, s.name] for s in self.seats],
             "participants": [asdict(p) for p in self.participants.values()],
             "host": self.host,
+            "narrator": self.narrator,
+            "table_keys": list(self.table_keys),
             "status": self.status,
             "match": self.match.id if self.match else None,
             "finished": self.finished,
@@ -240,6 +252,8 @@ class Room:
         room.seats = [SeatSlot(*row) for row in doc["seats"]]
         room.participants = {p["id"]: Participant(**p) for p in doc["participants"]}
         room.host = doc["host"]
+        room.narrator = doc.get("narrator")
+        room.table_keys = list(doc.get("table_keys", []))
         room.status = doc["status"]
         room.finished = list(doc["finished"])
         room.next_participant = doc["next_participant"]
@@ -272,6 +286,8 @@ class Room:
         if p.role == SHARED:
             out["seats"] = list(p.seats)
             out["secret_turns"] = p.secret_turns
+        if p.pending:
+            out["pending"] = True
         return out
 
     def public_config(self, config: Any = None) -> tuple[dict[str, Any], list[str]]:
@@ -308,6 +324,7 @@ class Room:
             "seats": seats,
             "participants": [self.participant_json(p) for p in self.participants.values()],
             "settings": asdict(self.settings),
+            "narrator": self.narrator,
             "match": None if m is None else {"id": m.id, "ended": m.ended},
             "paused": m is not None and not m.ended and m.paused_at is not None,
             "matches": list(self.finished),
@@ -568,9 +585,23 @@ class RoomManager:
         name: Any,
         role: Any,
         answer: Callable[[Room, Participant, str], Any] | None = None,
+        table_key: Any = None,
     ) -> tuple[Participant, str]:
-        """Add someone; ``answer`` builds the reply first (see ``create_room``)."""
+        """Add someone; ``answer`` builds the reply first (see ``create_room``). A table screen
+        is let in at once with a key from the host's table-screen link (``table_key``, used up
+        by this join); without one, or with one that no longer works, it waits for the host
+        (``pending``) and is sent no view until the host lets it in."""
+        if table_key is not None and (role != "table" or not isinstance(table_key, str)):
+            raise bad_request(
+                "'table_key' is the key of the host's table-screen link, for role table."
+            )
+        key = token_hash(table_key) if isinstance(table_key, str) else None
         p, token = self._add_participant(room, name, role)
+        if role == "table":
+            if key is not None and key in room.table_keys:
+                room.table_keys.remove(key)
+            else:
+                p.pending = True
         if answer is not None:
             try:
                 answer(room, p, token)
@@ -714,6 +745,8 @@ class RoomManager:
         del room.participants[target.id]
         if room.host == target.id:
             room.host = self._next_host(room)
+        if room.narrator == target.id:
+            room.narrator = None
         task = room.grace_tasks.pop(target.id, None)
         if task:
             task.cancel()
@@ -728,9 +761,8 @@ class RoomManager:
             self.scheduler.after_change(room)
 
     def _next_host(self, room: Room) -> str | None:
-        people = [p for p in room.participants.values() if p.role != "table"] or list(
-            room.participants.values()
-        )
+        admitted = [p for p in room.participants.values() if not p.pending]
+        people = [p for p in admitted if p.role != "table"] or admitted
         connected = [p for p in people if room.connected(p.id)]
         pick = connected or people
         return pick[0].id if pick else None
@@ -832,7 +864,43 @@ class RoomManager:
         return token
 
     def hand_over(self, room: Room, target: Participant) -> None:
+        if target.pending:
+            raise Refused("pending", f"{target.name} is still waiting to be let in.")
         room.host = target.id
+        self._changed(room)
+
+    # -- table screens and the narrating device ------------------------------------------
+
+    def table_link(self, room: Room) -> str:
+        """A key for the host's table-screen link: the table screen that joins with it is let
+        in without asking. Each key lets one screen in; the newest few are kept."""
+        key = new_token()
+        room.table_keys = [*room.table_keys, token_hash(key)][-TABLE_KEYS:]
+        self._save(room)
+        return key
+
+    def admit(self, room: Room, target: Participant, admit: bool) -> None:
+        """The host lets a waiting table screen in, or does not (it leaves the room; its
+        token stops working)."""
+        if not target.pending:
+            raise Refused("not_pending", f"{target.name} is not waiting to be let in.")
+        if not admit:
+            self.remove_participant(room, target, "refused")
+            return
+        target.pending = False
+        self._changed(room)
+        if room.match is not None:
+            for peer in list(room.peers.get(target.id, ())):
+                self.send_view(room, peer)
+
+    def set_narrator(self, room: Room, pid: Any) -> None:
+        """The device that reads the narration aloud: a participant's id, or None for the
+        default (the table screen if one is here, else a shared device, else the host's)."""
+        if pid is not None:
+            target = self.participant(room, pid)
+            if target.pending:
+                raise Refused("pending", f"{target.name} is still waiting to be let in.")
+        room.narrator = pid
         self._changed(room)
 
     def _changed(self, room: Room, *, restore: bool = True) -> None:
@@ -1191,5 +1259,6 @@ def _restore_lobby(room: Room, doc: dict[str, Any]) -> None:
     old = Room.from_doc(copy.deepcopy(doc))
     room.config, room.settings, room.seats = old.config, old.settings, old.seats
     room.participants, room.host, room.status = old.participants, old.host, old.status
+    room.narrator, room.table_keys = old.narrator, old.table_keys
     room.finished, room.next_participant = old.finished, old.next_participant
     room.next_match, room.paused_by_host = old.next_match, old.paused_by_host

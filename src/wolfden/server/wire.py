@@ -202,8 +202,8 @@ def publish_views(
     answer: tuple[Peer, str] | None = None
     for pid, group in peers.items():
         p = room.participants.get(pid)
-        if p is None:
-            continue
+        if p is None or p.pending:
+            continue  # a table screen the host has not let in yet is sent no view
         viewer = room.viewer_of(p)
         is_host = p.id == room.host
         held = device(p, actors)

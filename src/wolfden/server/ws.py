@@ -24,7 +24,13 @@ from wolfden.server.wire import Feed
 
 log = logging.getLogger("wolfden.server")
 
-CLOSE_CODES = {"kicked": 4001, "token_replaced": 4002, "left": 4003, "flood": 1008}
+CLOSE_CODES = {
+    "kicked": 4001,
+    "token_replaced": 4002,
+    "left": 4003,
+    "refused": 4004,
+    "flood": 1008,
+}
 
 
 class Connection:

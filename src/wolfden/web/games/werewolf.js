@@ -467,22 +467,35 @@ function ending(ctx) {
 
 // The table screen tells the night's script as a moderator would: one line at a time, each
 // with its pause (the phase's time shared out, between 3 and 8 seconds a line), the line being
-// said large, the lines said before it small, the lines still to come not yet shown.
+// said large, the lines said before it small, the lines still to come not yet shown. In the
+// app the pacer (js/pacer.js) keeps the line shown and the voice in step.
 const PACE_MIN = 3;
 const PACE_MAX = 8;
 
+/** The phase's script as the pacer follows it: a key, the lines, the seconds each line gets. */
+function script(view, { match, deadline }) {
+  const lines = view.narration || [];
+  if (!lines.length || view.phase === "end") return null;
+  const key = [match, view.phase, view.day, view.round, lines.join("\n")].join("|");
+  const total = deadline && deadline.seconds ? deadline.seconds : lines.length * PACE_MIN;
+  return { key, lines, pace: Math.min(PACE_MAX, Math.max(PACE_MIN, total / (lines.length + 1))) };
+}
+
 function pacedNarration(ctx, lines) {
   const view = ctx.view;
-  if (!lines.length) return h("ol", { class: "narration" });
-  const local = ctx.local;
-  const now = Date.now() / 1000;
-  const key = [ctx.match, view.phase, view.day, view.round, lines.join("\n")].join("|");
-  if (!local.narr || local.narr.key !== key) local.narr = { key, start: now };
-  const total = ctx.deadline && ctx.deadline.seconds ? ctx.deadline.seconds : lines.length * PACE_MIN;
-  const pace = Math.min(PACE_MAX, Math.max(PACE_MIN, total / (lines.length + 1)));
-  const at = Math.min(lines.length - 1, Math.floor((now - local.narr.start) / pace));
-  clearTimeout(local.narrTimer);
-  if (at < lines.length - 1) local.narrTimer = setTimeout(() => ctx.rerender(), Math.max(50, (local.narr.start + (at + 1) * pace - now) * 1000 + 20));
+  const paced = script(view, ctx);
+  if (!paced) return h("ol", { class: "narration" });
+  let at;
+  if (ctx.paced) at = ctx.paced(paced);
+  else {
+    // drawn on its own (no app around it): the time alone paces the lines
+    const local = ctx.local;
+    const now = Date.now() / 1000;
+    if (!local.narr || local.narr.key !== paced.key) local.narr = { key: paced.key, start: now };
+    at = Math.min(lines.length - 1, Math.floor((now - local.narr.start) / paced.pace));
+    clearTimeout(local.narrTimer);
+    if (at < lines.length - 1) local.narrTimer = setTimeout(() => ctx.rerender(), Math.max(50, (local.narr.start + (at + 1) * paced.pace - now) * 1000 + 20));
+  }
   return h(
     "ol",
     { class: "narration paced", "aria-live": "polite" },
@@ -570,6 +583,7 @@ export default {
   // view.narration is the same for every viewer (tested in tests/games/werewolf), so the
   // host's phone may read the opening night script aloud from its own view.
   narrationIsPublic: true,
+  script,
   hostLabel: (action) => (action.name === "end_discussion" ? "End the discussion now" : `${action.name} ${action.args.join(" ")}`),
   timerLabel: (deadline) => ({ night: "Dawn in", discussion: "Discussion ends in", vote: "The ballot closes in", revote: "The revote closes in", hunt: "The Hunter's shot ends in", election: "The election closes in", badge: "The badge is lost in" })[deadline.label] || deadline.label,
 };

@@ -4,12 +4,13 @@ import { api, ApiError, isCode, normalizeCode } from "./api.js";
 import * as audio from "./audio.js";
 import { h, swap } from "./dom.js";
 import { homeScreen, joinScreen } from "./home.js";
-import { lobbyScreen } from "./lobby.js";
+import { lobbyScreen, pendingScreen } from "./lobby.js";
 import { handoverScreen, matchScreen } from "./match.js";
 import { openSettings } from "./settings.js";
 import { Connection } from "./socket.js";
 import { forgetIdentity, identity, prefs, saveIdentity } from "./store.js";
 import { clockText, toast } from "./ui.js";
+import * as pacer from "./pacer.js";
 import * as voice from "./voice.js";
 import { keepAwake } from "./wakelock.js";
 import { loadRenderer } from "../games/index.js";
@@ -90,21 +91,38 @@ export function showsTable() {
   return Boolean(d && d.shown === null);
 }
 
-/** The one device that narrates aloud and plays the shared sounds, so nothing is heard twice:
- * the table screen if one is here; else a shared device the group passes round; else the
- * host's own phone (where its owner keeps "read it aloud" on). Every device works it out the
- * same way from the room's participants. */
-export function narratorId() {
-  const room = app.room;
+/** A table screen waiting for the host to let it in: it is sent nothing of the match. */
+export function isPending() {
+  return Boolean(app.you && app.you.pending);
+}
+
+/** The device that narrates when the host has chosen none (or the chosen one is away): the
+ * table screen if one is here; else a shared device the group passes round; else the host's
+ * own phone (where its owner keeps "read it aloud" on). */
+export function defaultNarratorId(room = app.room) {
   if (!room) return null;
   const number = (p) => Number(String(p.id).replace(/\D/g, "")) || 0;
-  const first = (role) => room.participants.filter((p) => p.role === role && p.connected).sort((a, b) => number(a) - number(b))[0];
+  const first = (role) => room.participants.filter((p) => p.role === role && p.connected && !p.pending).sort((a, b) => number(a) - number(b))[0];
   const chosen = first("table") || first("shared") || room.participants.find((p) => p.host);
   return chosen ? chosen.id : null;
 }
 
+/** The one device that narrates aloud and plays the shared sounds, so nothing is heard twice:
+ * the device the host chose (the room keeps the choice) while it is here, else the default.
+ * Every device works it out the same way from the room summary. */
+export function narratorId(room = app.room) {
+  if (!room) return null;
+  const chosen = room.narrator && room.participants.find((p) => p.id === room.narrator && !p.pending);
+  return chosen && chosen.connected ? chosen.id : defaultNarratorId(room);
+}
+
 function isNarrator() {
   return Boolean(app.you && app.you.id === narratorId());
+}
+
+/** The host picked this very device to read aloud (not the default choice). */
+function chosenNarrator() {
+  return Boolean(app.room && app.you && app.room.narrator === app.you.id && isNarrator());
 }
 
 /** The device that plays the shared sounds: the narrating device. */
@@ -123,6 +141,12 @@ function parseRoute() {
     const code = normalizeCode(parts[1]);
     if (isCode(code)) return { name: "device", code, token: decodeURIComponent(parts[2]) };
   }
+  if (parts[0] === "t" && parts[1] && parts[2]) {
+    // the host's table-screen link: its key lets this screen in without asking (it travels
+    // in the fragment, which is never sent anywhere; the page keeps it for the join form)
+    const code = normalizeCode(parts[1]);
+    if (isCode(code)) return { name: "tablekey", code, key: decodeURIComponent(parts[2]) };
+  }
   if ((parts[0] === "r" || parts[0] === "t") && parts[1]) {
     const code = normalizeCode(parts[1]);
     if (isCode(code)) return { name: "room", code, kind: parts[0] };
@@ -137,6 +161,7 @@ export function go(hash) {
 
 function leaveRoom() {
   if (app.conn) app.conn.stop();
+  pacer.stop();
   Object.assign(app, { conn: null, ident: null, room: null, you: null, msg: null, log: [], renderer: null, local: {}, status: "idle", showLobby: false, problem: null });
   document.documentElement.dataset.mood = "dusk";
   audio.setMood(null);
@@ -144,6 +169,11 @@ function leaveRoom() {
 
 async function onRoute() {
   const route = parseRoute();
+  if (route.name === "tablekey") {
+    app.tableKey = { code: route.code, key: route.key };
+    location.replace(`#/t/${route.code}`);
+    return;
+  }
   if (route.name === "device") {
     saveIdentity(route.code, "r", { token: route.token, participant: null, name: "" });
     location.replace(`#/r/${route.code}`);
@@ -178,7 +208,7 @@ function onStatus(status, error) {
   app.status = status;
   if (status === "refused" || status === "closed") {
     const code = error && error.code;
-    if (code === "unauthorized" || code === "room_not_found" || code === "kicked" || code === "token_replaced" || code === "left") {
+    if (code === "unauthorized" || code === "room_not_found" || code === "kicked" || code === "token_replaced" || code === "left" || code === "refused") {
       forgetIdentity(app.route.code, app.route.kind);
       app.problem =
         code === "kicked"
@@ -189,6 +219,8 @@ function onStatus(status, error) {
               ? "This room no longer exists."
               : code === "left"
                 ? "You left this room."
+                : code === "refused"
+                  ? "The host did not let this screen in."
                 : "This device is no longer in the room. Join again below.";
       if (app.conn) app.conn.stop();
       app.conn = null;
@@ -225,7 +257,14 @@ async function onMessage(msg) {
       app.startedMatch = msg.room.match.id;
     }
     const me = app.room.participants.find((p) => app.you && p.id === app.you.id);
-    if (me) app.you = { ...app.you, ...me };
+    if (me) app.you = { ...app.you, ...me, pending: Boolean(me.pending) };
+    // the host chose another device to read aloud: this one falls silent at once
+    const narrating = isNarrator();
+    if (app.narrating && !narrating) {
+      pacer.silence();
+      voice.hush();
+    }
+    app.narrating = narrating;
     if (first || !app.renderer || app.renderer.id !== app.room.game) {
       app.renderer = await loadRenderer(app.room.game);
     }
@@ -311,11 +350,19 @@ function onView(msg) {
  * device or the host's phone (when no table screen is here) speaks only the lines the server
  * marked `public` — private prompts are never spoken. */
 function narrate(prev, msg) {
-  if (!isNarrator()) return;
+  if (!isNarrator()) {
+    pacer.silence();
+    return;
+  }
   const table = isTable();
   const shared = isShared();
   const hostPhone = !table && !shared;
-  if (hostPhone && !prefs().hostVoice) return;
+  // The host's own phone as the default narrator speaks only while its owner keeps "read it
+  // aloud" on; a device the host picked to read aloud speaks (its voice switch still holds).
+  if (hostPhone && !chosenNarrator() && !prefs().hostVoice) {
+    pacer.silence();
+    return;
+  }
   const view = msg.view || (prev && prev.view);
   const lang = (app.renderer && app.renderer.lang && view && app.renderer.lang(view)) || "en";
   const lines = [];
@@ -331,8 +378,26 @@ function narrate(prev, msg) {
     const opening = msg.view && (msg.view.narration || (r && r.opening ? r.opening(msg.view, { name: seatName }) : null));
     if (Array.isArray(opening)) lines.push(...opening);
   }
-  for (const e of msg.events || []) if (e.text && (table ? e.public !== false : e.public === true)) lines.push(eventText(e, view));
-  if (lines.length) voice.speak(lines, { lang });
+  // A paced script (Werewolf's night) is read one line at a time, in step with the line the
+  // table screen shows (js/pacer.js): its lines are not queued all at once with the events'.
+  const r = app.renderer;
+  const script = msg.view && r && r.script && (tableView || (hostPhone && r.narrationIsPublic)) ? r.script(msg.view, { match: msg.match, deadline: msg.deadline }) : null;
+  const inScript = new Set(script ? script.lines : []);
+  let fresh = lines.length > 0 && script !== null && lines.every((line) => inScript.has(line));
+  for (const e of msg.events || []) {
+    if (!e.text || !(table ? e.public !== false : e.public === true)) continue;
+    const text = eventText(e, view);
+    if (inScript.has(e.text)) fresh = true;
+    else lines.push(text);
+  }
+  if (script) {
+    if (fresh) lines.splice(0, lines.length, ...lines.filter((line) => !inScript.has(line)));
+    if (lines.length) voice.speak(lines, { lang });
+    pacer.follow(script, { speak: fresh, lang });
+  } else {
+    pacer.stop(); // the script of the phase before (the night cut short by the end) stops
+    if (lines.length) voice.speak(lines, { lang });
+  }
 }
 
 function restoreLog(matchId) {
@@ -452,6 +517,10 @@ function draw() {
     badge.hidden = true;
   } else if (!app.room || !app.renderer) {
     screen = h("p", { class: "loading" }, app.status === "reconnecting" ? "Reconnecting to the room…" : "Connecting to the room…");
+  } else if (isPending()) {
+    badge.hidden = false;
+    badge.textContent = `Room ${app.room.code}`;
+    screen = pendingScreen(app);
   } else {
     badge.hidden = false;
     badge.textContent = `Room ${app.room.code}`;
@@ -504,6 +573,7 @@ function start() {
   document.addEventListener("keydown", () => audio.unlock());
   window.addEventListener("hashchange", onRoute);
   window.addEventListener("wolfden:prefs", () => render());
+  pacer.onChange(render);
   setInterval(tick, 250);
   voice.onVoicesChanged(() => {});
   if (prefs().music) document.addEventListener("pointerdown", () => audio.setMood(document.documentElement.dataset.mood), { once: true });

@@ -17,6 +17,9 @@ export function lobbyControls() {
       return null;
     },
     shareDevice: (body) => call("POST", `/api/rooms/${code()}/devices`, body),
+    admit: (pid, yes) => call("POST", `/api/rooms/${code()}/participants/${pid}/admit`, { admit: yes }),
+    tableLink: () => call("POST", `/api/rooms/${code()}/table-link`),
+    setNarrator: (pid) => call("PUT", `/api/rooms/${code()}/narrator`, { participant: pid }),
     rerender: () => render(),
     handOver: (pid) => call("POST", `/api/rooms/${code()}/host`, { participant: pid }),
     setConfig: (config) => call("PUT", `/api/rooms/${code()}/config`, { config }),
@@ -44,6 +47,14 @@ export function lobbyControls() {
     pause: () => call("POST", `/api/rooms/${code()}/pause`),
     resume: () => call("POST", `/api/rooms/${code()}/resume`),
     hostAction: (action) => act(action, { host: true }),
+    /** A table screen that waits for the host gives up asking. */
+    cancelRequest: async () => {
+      const data = await call("POST", `/api/rooms/${code()}/participants/${app.you.id}/leave`);
+      if (data) {
+        forgetIdentity(app.route.code, app.route.kind);
+        go("#/");
+      }
+    },
     leave: async () => {
       if (!window.confirm("Leave this room? Your seat is given up.")) return;
       const data = await call("POST", `/api/rooms/${code()}/participants/${app.you.id}/leave`);

@@ -60,7 +60,10 @@ function roomHash(code, role) {
 
 async function joinRoom(app, code, name, role) {
   const { enterRoom, go } = await import("./app.js");
-  const data = await api("POST", `/api/rooms/${code}/join`, { body: { name, role } });
+  // a table screen opened from the host's table-screen link comes in without asking
+  const key = role === "table" && app.tableKey && app.tableKey.code === code ? app.tableKey.key : null;
+  const data = await api("POST", `/api/rooms/${code}/join`, { body: key ? { name, role, table_key: key } : { name, role } });
+  if (key) app.tableKey = null;
   setPrefs({ name });
   const kind = role === "table" ? "t" : "r";
   app.problem = null;
@@ -238,6 +241,7 @@ export function joinScreen(app) {
     h("h1", {}, `Room ${code}`),
     about,
     why ? h("p", { class: "notice join-why", role: "status" }, why) : null,
+    role === "table" ? h("p", { class: "hint table-join-hint" }, app.tableKey && app.tableKey.code === code ? "This is the host's table-screen link: this screen comes in as the table screen at once." : "A table screen comes in when the host approves it on their phone (or open the host's table-screen link on this device).") : null,
     form,
     h("p", {}, h("a", { href: "#/", class: "btn btn-link" }, "Start or join another game")),
   );

@@ -1,6 +1,7 @@
 // The lobby: who sits where, who is here, bots, the host's controls, and the rules in brief.
 
 import { api } from "./api.js";
+import { defaultNarratorId, narratorId } from "./app.js";
 import { lobbyControls } from "./controls.js";
 import { h } from "./dom.js";
 import { optionsForm } from "./options.js";
@@ -68,8 +69,117 @@ function invitePanel(app, ctl) {
       ? h("figure", { class: "qr" }, h("img", { src: `/api/rooms/${code}/qr.svg`, alt: `QR code of the join link for room ${code}`, width: table ? "320" : "220", height: table ? "320" : "220" }), h("figcaption", {}, "Scan with a phone camera to join."))
       : null,
     ctl.you().role !== "table"
-      ? h("p", { class: "hint" }, "For a shared screen (a TV or laptop everyone sees, which also narrates aloud), open ", h("a", { href: `#/t/${code}` }, "the table screen"), " on that device.")
+      ? h("p", { class: "hint" }, "For a shared screen (a TV or laptop everyone sees, which also narrates aloud), open ", h("a", { href: `#/t/${code}` }, "the table screen"), " on that device", host ? ": you approve it here, or open your table-screen link on it." : " (the host approves it).")
       : null,
+    host ? tableLinkPart(app, ctl) : null,
+  );
+}
+
+// The host's table-screen link: its key lets one screen in without asking. Kept in the page
+// only (a reload asks for a new one), never in the address bar.
+let tableLink = null;
+
+function tableLinkPart(app, ctl) {
+  const shown = tableLink && tableLink.code === app.room.code ? tableLink : null;
+  const ask = async () => {
+    const data = await ctl.tableLink();
+    if (data && data.link) {
+      tableLink = { code: app.room.code, link: data.link, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(data.qr)}` };
+      ctl.rerender();
+    }
+  };
+  if (!shown) return h("p", {}, button("Table screen link", ask, { cls: "btn-small", key: "table-link" }));
+  return h(
+    "div",
+    { class: "table-link" },
+    h("p", {}, "Open this link on the table screen: it comes in without asking. It lets one screen in; share it with no one else."),
+    h("p", { class: "link-line" }, h("a", { href: shown.link, class: "table-link-url" }, shown.link), " ", button("Copy link", () => copy(shown.link), { cls: "btn-small" })),
+    h("figure", { class: "qr" }, h("img", { src: shown.qr, alt: "QR code of the table-screen link", width: "180", height: "180" }), h("figcaption", {}, "Or scan it with the table screen's camera.")),
+    h("p", {}, button("A new table screen link", ask, { cls: "btn-small", key: "table-link-again" })),
+  );
+}
+
+/** What a table screen shows while it waits for the host to let it in: its name, and no more. */
+export function pendingScreen(app) {
+  const me = app.you;
+  return h(
+    "div",
+    { class: "pending-table" },
+    h("h1", {}, `Room ${app.room.code}`),
+    h("p", { class: "lead", role: "status" }, "Waiting for the host to let this screen in."),
+    h("p", {}, "The host sees this screen as ", h("strong", { class: "seat-name" }, me.name), " and approves it on their phone. Nothing of the game shows here until then."),
+    h("p", {}, button("Cancel", () => lobbyControls().cancelRequest(), { cls: "btn-quiet", key: "cancel-request" })),
+  );
+}
+
+/** Table screens asking to join, on the host's screen (in the lobby and during a match): each
+ * named, with Approve and Refuse. */
+export function tableRequests(app, ctl) {
+  if (!ctl.isHost()) return null;
+  const waiting = app.room.participants.filter((p) => p.pending);
+  if (!waiting.length) return null;
+  return h(
+    "section",
+    { class: "panel table-requests", "aria-labelledby": "requests-title" },
+    h("h2", { id: "requests-title" }, waiting.length === 1 ? "A screen asks to be the table screen" : `${waiting.length} screens ask to be the table screen`),
+    h("p", { class: "help" }, "A table screen shows the room to everyone and reads the narration aloud. Approve only a screen you can see at your table."),
+    h(
+      "ul",
+      { class: "plain requests" },
+      waiting.map((p) =>
+        h(
+          "li",
+          { class: "request", "data-participant": p.id },
+          h("span", { class: "request-name" }, h("strong", { class: "seat-name" }, p.name), p.connected ? "" : " (away)"),
+          h(
+            "span",
+            { class: "row" },
+            button("Approve", () => ctl.admit(p.id, true), { cls: "btn-primary", key: `admit-${p.id}`, aria: `Approve ${p.name} as the table screen` }),
+            button("Refuse", () => ctl.admit(p.id, false), { cls: "btn-danger", key: `refuse-${p.id}`, aria: `Refuse ${p.name}` }),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+const DEVICE_KIND = { table: "table screen", shared: "shared device", spectator: "watching", player: "phone" };
+
+function deviceLabel(app, p) {
+  const kind = p.id === app.you.id ? "this device" : DEVICE_KIND[p.role] || p.role;
+  return `${p.name} (${kind}${p.connected ? "" : ", away"})`;
+}
+
+/** The host picks the device that reads the narration aloud (the room keeps the choice);
+ * "Automatic" is the table screen if there is one, else a shared device, else the host's. */
+export function narratorPicker(app, ctl, { titled = true } = {}) {
+  if (!ctl.isHost()) return null;
+  const room = app.room;
+  const devices = room.participants.filter((p) => !p.pending);
+  const fallback = room.participants.find((p) => p.id === defaultNarratorId(room));
+  const chosen = room.narrator && room.participants.find((p) => p.id === room.narrator);
+  const speaking = room.participants.find((p) => p.id === narratorId(room));
+  const select = h(
+    "select",
+    { id: "narrator", "data-key": "narrator", "data-keep-value": "no" },
+    h("option", { value: "", selected: !room.narrator }, `Automatic${fallback ? `: now ${fallback.name}` : ""}`),
+    devices.map((p) => h("option", { value: p.id, selected: room.narrator === p.id }, deviceLabel(app, p))),
+  );
+  select.addEventListener("change", () => ctl.setNarrator(select.value || null));
+  return h(
+    "div",
+    { class: "field narrator-field" },
+    h("label", { for: "narrator", class: titled ? null : "visually-hidden" }, "Which device reads the narration aloud"),
+    select,
+    h(
+      "p",
+      { class: "help narrator-now", role: "status" },
+      chosen && !chosen.connected && speaking
+        ? `${chosen.name} is away: ${speaking.name} reads aloud until it is back.`
+        : speaking
+          ? `${speaking.name} reads aloud; every other device stays silent.`
+          : "",
+    ),
   );
 }
 
@@ -129,7 +239,7 @@ function seatRow(app, ctl, seat) {
 }
 
 function othersPanel(app, ctl) {
-  const others = app.room.participants.filter((p) => p.seat === null);
+  const others = app.room.participants.filter((p) => p.seat === null && !p.pending);
   if (!others.length) return null;
   const me = ctl.you();
   const words = { player: "sits out", spectator: "watches", table: "table screen", shared: "shared device" };
@@ -193,6 +303,7 @@ function hostPanel(app, ctl) {
       button(room.status === "lobby" ? "Deal and start" : "Start a new match", () => ctl.start(empty ? fill.value : undefined), { cls: "btn-primary btn-wide", key: "start" }),
     ),
     room.game === "werewords" ? h("a", { class: "btn btn-link", href: `/words.html?room=${room.code}` }, "Choose the word lists") : null,
+    narratorPicker(app, ctl),
     h(
       "details",
       { class: "host-options", "data-key": "host-options" },
@@ -307,6 +418,7 @@ export function lobbyScreen(app) {
     h(
       "div",
       { class: "lobby-grid" },
+      tableRequests(app, ctl),
       (ctl.isHost() || me.role === "table") && room.status !== "live" ? invitePanel(app, ctl) : null,
       h(
         "section",

@@ -3,6 +3,8 @@
 
 import { act, app, coverDevice, deviceState, handOver, isHost, isShared, render, serverNow, showsTable } from "./app.js";
 import { lobbyControls } from "./controls.js";
+import * as pacer from "./pacer.js";
+import { narratorPicker, tableRequests } from "./lobby.js";
 import { h } from "./dom.js";
 import { prefs } from "./store.js";
 import { button, countdown, presenceTag } from "./ui.js";
@@ -105,6 +107,8 @@ export function context() {
     can: (name, ...args) => legal.some((a) => a.name === name && args.every((x, i) => a.args[i] === x)),
     seatInfo: (seat) => app.room.seats[seat],
     rerender: render,
+    /** The line of a paced script (the renderer's ``script``) shown now: see js/pacer.js. */
+    paced: (script) => pacer.position(script),
     serverNow,
     /** Tell the room this person is typing a free-text action (the bots keep off the floor). */
     drafting: (on) => Boolean(app.conn && app.conn.send({ type: "drafting", on })),
@@ -136,6 +140,7 @@ function hostBar(ctx, renderer) {
     ].filter(Boolean);
     if (more.length) items.push(h("details", { class: "host-more", "data-key": "host-more" }, h("summary", {}, "More"), h("div", { class: "row" }, more, rare)));
     else items.push(...rare);
+    items.push(h("details", { class: "host-more host-voice", "data-key": "host-voice" }, h("summary", {}, "Who reads aloud"), narratorPicker(app, ctl, { titled: false })));
   } else {
     items.push(button("Play again", () => ctl.again(), { cls: "btn-primary", key: "again" }));
     items.push(
@@ -258,6 +263,7 @@ export function matchScreen(app_) {
     timer && !title ? timer : null,
     privacyBar(ctx),
     presencePanel(),
+    ctx.isHost ? tableRequests(app_, lobbyControls()) : null,
     body,
     hostBar(ctx, renderer),
     logPanel(ctx),

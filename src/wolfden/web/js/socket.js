@@ -2,7 +2,7 @@
 // It reconnects by itself (after sleep, a network change or a server restart) without asking.
 
 const PROTOCOL = 3;
-const FINAL = new Set(["kicked", "token_replaced", "left"]);
+const FINAL = new Set(["kicked", "token_replaced", "left", "refused"]);
 const PROBE_MS = 2500;
 
 export class Connection {
