@@ -19,7 +19,7 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.web.conftest import DESKTOP, PHONE, Pages, next_change
+from tests.web.conftest import DESKTOP, PHONE, Pages, join_table, next_change
 from tests.web.screen_checks import record_views, results_table
 from tests.web.test_shared_device import everyone_on_this_device
 from tests.web.test_werewords_asking import choose as pick_question
@@ -60,15 +60,23 @@ def create(pages: Pages, name: str, size: dict[str, int] = PHONE, **kw: Any) -> 
     return page, str(page.text_content(".big-code .code")).strip()
 
 
-def join(pages: Pages, code: str, name: str, *, table: bool = False, hidden: bool = False) -> Any:
+def join(pages: Pages, code: str, name: str, *, hidden: bool = False) -> Any:
     """Join as a person with a phone (``hidden``: its screen hidden until shown, the privacy
-    setting's default) or as the table screen."""
-    page = pages.new(DESKTOP if table else PHONE, hidden=hidden)
+    setting's default)."""
+    page = pages.new(PHONE, hidden=hidden)
     record_views(page)
-    page.goto(f"/#/{'t' if table else 'r'}/{code}")
+    page.goto(f"/#/r/{code}")
     page.fill("#join-name", name)
     page.click("form.join button[type=submit]")
     page.wait_for_selector(".seats")
+    return page
+
+
+def join_as_table(pages: Pages, host: Any, code: str) -> Any:
+    """Open the table screen, which comes in once the host approves it on their page."""
+    page = pages.new(DESKTOP)
+    record_views(page)
+    join_table(page, host, code, "Table")
     return page
 
 
@@ -248,7 +256,7 @@ def test_own_phones_a_person_as_mayor_people_and_bots_asking_and_a_table(pages: 
     ada, code = create(pages, "Ada", hidden=False)
     bea = join(pages, code, "Bea")
     cy = join(pages, code, "Cy")
-    table = join(pages, code, "Table", table=True)
+    table = join_as_table(pages, ada, code)
     # Few Yes/No tokens, so the day ends by running out of them once the people have asked
     # (or earlier, when a bot finds the word); the night's steps wait for the people.
     configure(
@@ -377,7 +385,7 @@ def test_companion_mode_one_shared_phone_beside_the_cards_and_a_table_screen(
     )
     device.wait_for_selector("[data-seat='3']")
     everyone_on_this_device(device, names)
-    table = join(pages, code, "Table", table=True)
+    table = join_as_table(pages, device, code)
     shots: set[str] = set()
     secrets = Secrets(pages.server, code)
     check_screen(device, pages, shots, secrets, prefix="companion")
