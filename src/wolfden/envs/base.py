@@ -152,6 +152,17 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
         """The observation vector of one view (use ``self.observation_layout.writer()``)."""
         raise NotImplementedError
 
+    def encode_state(self, state: Any, seat: Seat) -> np.ndarray:
+        """The observation vector of ``seat`` in ``state``: :meth:`encode` of the seat's view.
+
+        This is what every observation and ``state()`` are made of. A game's environment may
+        override it with a faster computation from the game's state that gives exactly the
+        same vector (the view's encoding stays the definition): ``tests/envs/test_fast_obs.py``
+        compares the two for every seat at every step of seeded matches."""
+        return np.asarray(
+            self.encode(self.game.view(state, Viewer.of(seat)), seat), dtype=np.float32
+        )
+
     def legal_indices(self, seat: Seat, legal: Sequence[Action]) -> list[int]:
         """The action indices offered to ``seat`` for these legal actions."""
         index = self.action_layout.index
@@ -271,8 +282,7 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
         if cached is not None:
             return cached
         seat = self._seat_of[agent]
-        view = self.game.view(self.state_, Viewer.of(seat))
-        vector = np.asarray(self.encode(view, seat), dtype=np.float32)
+        vector = self.encode_state(self.state_, seat)
         if self.history:
             vector = np.concatenate([vector, self._history_vector(seat)])
         mask = np.zeros(self.action_layout.size, dtype=np.int8)
@@ -326,10 +336,7 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
     def state(self) -> np.ndarray:
         """The omniscient observation, for a centralised critic: every seat's observation
         vector (without history) end to end in seat order, then what no seat sees."""
-        parts = [
-            np.asarray(self.encode(self.game.view(self.state_, Viewer.of(s)), s), np.float32)
-            for s in range(len(self.possible_agents))
-        ]
+        parts = [self.encode_state(self.state_, s) for s in range(len(self.possible_agents))]
         if self.hidden_layout is not None:
             omniscient = self.game.view(self.state_, OMNISCIENT)
             parts.append(np.asarray(self.encode_hidden(omniscient), dtype=np.float32))

@@ -52,6 +52,8 @@ from wolfden.envs.base import WolfdenEnv, wrap
 from wolfden.envs.layout import ActionGroup, ActionLayout, Block, ObsLayout, ObsWriter
 from wolfden.envs.parallel import parallel_env_of
 from wolfden.games.robbers_horror import Config
+from wolfden.games.robbers_horror.rules import effective_of, leading_suit
+from wolfden.games.robbers_horror.state import State
 
 CARDS: tuple[str, ...] = (
     *(f"C{r}" for r in range(1, 16)),
@@ -66,6 +68,22 @@ CARD_INDEX = {c: i for i, c in enumerate(CARDS)}
 COPIES = tuple(2.0 if c in ("W", "K") else 1.0 for c in CARDS)
 PLAY = tuple(Action("play", (c,)) for c in CARDS)
 TEAMS = ("robbers", "werewolves")
+ROLES = ("robber", "werewolf", "traitor")
+RELATIVE = (
+    "trick",
+    "trick_values",
+    "trick_leader",
+    "last_trick",
+    "last_winner",
+    "werewolf_chips",
+    "traitor_chip",
+    "tricks_won",
+    "hand_sizes",
+    "dealer",
+    "points",
+    "winners",
+)
+"""The blocks laid out per relative seat: n rows, rotated by the viewer's seat."""
 
 
 class raw_env(WolfdenEnv):
@@ -76,6 +94,7 @@ class raw_env(WolfdenEnv):
         self.deal_reward = float(deal_reward)
         self.match_reward = float(match_reward)
         super().__init__(**kwargs)
+        self._setup_fast_encoding()
 
     def make_action_layout(self, config: Config) -> ActionLayout:
         return ActionLayout(
@@ -174,6 +193,118 @@ class raw_env(WolfdenEnv):
             w.set("winners", rel(s))
         return w.vector
 
+    def encode_state(self, state: State, seat: Seat) -> np.ndarray:
+        """:meth:`encode` of the seat's view, computed from the state: every seat sees the same
+        table, so the table is encoded once per state with absolute seats (as seat 0 sees it)
+        and turned to each viewer by a fixed permutation; then the viewer's own role, team and
+        hand are written. Tested equal to the view's encoding (tests/envs/test_fast_obs.py)."""
+        if self._table_of is not state:
+            self._table = self._encode_table(state)
+            self._table_of = state
+        vector = self._table[self._turn[seat]]
+        role = state.roles[seat]
+        start = self._private
+        vector[start + ROLES.index(role.value)] = 1.0
+        vector[start + 3 + TEAMS.index(role.team.value)] = 1.0
+        hand = start + 5
+        for card in state.hands[seat]:
+            i = CARD_INDEX[card.notation]
+            vector[hand + i] += 1 / COPIES[i]
+        return vector
+
+    def _setup_fast_encoding(self) -> None:
+        """The permutations that turn the table (seat 0's relative seats) to each viewer."""
+        layout = self.observation_layout
+        n = self.config.players
+        spans = layout.spans
+        self._private = spans["role"][0]
+        assert spans["team"][0] == self._private + 3 and spans["hand"][0] == self._private + 5
+        turns = []
+        for seat in range(n):
+            order = np.arange(layout.size)
+            for name in RELATIVE:
+                start, size = spans[name]
+                width = size // n
+                for k in range(n):
+                    source = start + ((k + seat) % n) * width
+                    order[start + k * width : start + (k + 1) * width] = np.arange(
+                        source, source + width
+                    )
+            turns.append(order)
+        self._turn = turns
+        self._table_of: State | None = None
+        self._table = np.zeros(layout.size, dtype=np.float32)
+
+    def _encode_table(self, state: State) -> np.ndarray:
+        """Everything but the viewer's role, team and hand, with absolute seats."""
+        spans = self.observation_layout.spans
+        n = state.config.players
+        c = len(CARDS)
+        values = [0.0] * self.observation_layout.size
+
+        def put(name: str, index: int, value: float = 1.0) -> None:
+            start, size = spans[name]
+            if 0 <= index < size:
+                values[start + index] = _clip(value)
+
+        seen = [0.0] * c
+        trick, leader = state.trick, state.leader
+        effective = effective_of(trick, len(trick) == n)
+        for place, (card, e) in enumerate(zip(trick, effective)):
+            k, i = (leader + place) % n, CARD_INDEX[card.notation]
+            put("trick", k * c + i)
+            if e.rank is not None:
+                put("trick_values", 2 * k, e.rank / 17)
+            put("trick_values", 2 * k + 1, float(bool(e.trump)))
+            seen[i] += 1 / COPIES[i]
+        put("trick_leader", leader)
+        lead = leading_suit(trick)
+        put("lead_suit", {"C": 0, "R": 1}.get(lead.value if lead is not None else "", 2))
+        put("trick_size", len(trick))
+        config = state.config
+        tricks = state.tricks
+        shown: tuple[Any, ...] = ()
+        if config.show_last_trick and tricks:
+            last = tricks[-1]
+            for place, card in enumerate(last.cards):
+                put("last_trick", ((last.leader + place) % n) * c + CARD_INDEX[card.notation])
+            put("last_winner", last.winner)
+            shown = (last,)
+        if config.show_history and tricks:
+            shown = tricks
+        for done in shown:
+            for card in done.cards:
+                i = CARD_INDEX[card.notation]
+                seen[i] += 1 / COPIES[i]
+        start = spans["seen"][0]
+        values[start : start + c] = [_clip(v) for v in seen]
+        for s in state.chips.werewolf:
+            put("werewolf_chips", s)
+        if state.chips.traitor is not None:
+            put("traitor_chip", state.chips.traitor)
+        size = max(1, state.hand_size)
+        deals = max(1, state.deals)
+        won = [0] * n
+        for t in tricks:
+            if 0 <= t.winner < n:
+                won[t.winner] += 1
+        for s in range(n):
+            put("tricks_won", s, won[s] / size)
+            put("hand_sizes", s, len(state.hands[s]) / size)
+            put("points", s, state.points[s] / deals)
+        put("dealer", state.dealer)
+        put("deal", 0, state.deal / deals)
+        if state.results:
+            winner = state.results[-1].winner
+            put("last_deal", {"robbers": 0, "werewolves": 1}.get(winner.value if winner else "", 2))
+        start, size = spans["icons"]
+        icons = config.icons[:size]
+        values[start : start + len(icons)] = [_clip(i / 9) for i in icons]
+        if state.turn is None and state.outcome is not None:
+            for s in state.outcome.winners:
+                put("winners", s)
+        return np.array(values, dtype=np.float32)
+
     def max_return(self) -> float:
         deals = self.config.deals or self.config.players
         return float(deals * abs(self.deal_reward) + abs(self.match_reward))
@@ -237,6 +368,11 @@ class raw_env(WolfdenEnv):
         if len(outcome.winners) == len(seats):
             return dict.fromkeys(seats, 0.0)
         return {s: self.match_reward if s in outcome.winners else -self.match_reward for s in seats}
+
+
+def _clip(value: float) -> float:
+    """An entry as ``ObsWriter`` stores it: within [0, 1]."""
+    return 1.0 if value >= 1.0 else 0.0 if value <= 0.0 else value
 
 
 def _counts(cards: Sequence[str]) -> np.ndarray:
