@@ -1,4 +1,5 @@
-"""The environments' fast observations equal the encoding of the game's view.
+"""The environments' fast observations equal the encoding of the game's view, and their
+masks the game's legal actions.
 
 A game's environment may compute observations from the game's state (``encode_state``)
 instead of encoding ``game.view(state, seat)``; the view's encoding stays the definition.
@@ -20,6 +21,11 @@ from wolfden.engine.types import Viewer
 from wolfden.envs.base import WolfdenEnv
 
 CASES: list[tuple[str, dict[str, Any]]] = [
+    ("werewolf", {"players": 7}),
+    ("werewolf", {"players": 9, "dead_see_all": False}),
+    ("werewolf", {"players": 12, "public_ballots": False, "round_limit": 3}),
+    ("werewolf", {"players": 8, "night_seconds": 12, "min_night_seconds": 10, "vote_seconds": 5}),
+    ("werewolf", {"players": 10, "werewolves": 3, "seers": 2, "villager_only": [0, 4]}),
     ("robbers-horror", {"players": 3, "deals": 2}),
     ("robbers-horror", {"players": 4}),
     ("robbers-horror", {"players": 5, "deals": 2, "show_history": True}),
@@ -33,6 +39,14 @@ def straightforward(env: WolfdenEnv, seat: int) -> np.ndarray:
     """The observation vector as defined: the encoding of the seat's view."""
     view = env.game.view(env.state_, Viewer.of(seat))
     return np.asarray(env.encode(view, seat), dtype=np.float32)
+
+
+def straightforward_mask(env: WolfdenEnv, seat: int) -> np.ndarray:
+    """The action mask as defined: the indices of the game's legal actions for the seat."""
+    mask = np.zeros(env.action_layout.size, dtype=np.int8)
+    legal = env.game.legal_actions(env.state_, seat)
+    mask[env.legal_indices(seat, legal)] = 1
+    return mask
 
 
 def states(env: WolfdenEnv, seed: int) -> Iterator[None]:
@@ -61,6 +75,12 @@ def mismatches(env: WolfdenEnv, seeds: range) -> tuple[int, list[str]]:
                 if not np.array_equal(fast, slow):
                     where = np.flatnonzero(fast != slow)[:5].tolist()
                     wrong.append(f"seed {seed}, step {env.steps}, seat {seat}: entries {where}")
+                agent = env.possible_agents[seat]
+                if agent not in env.agents or env.terminations[agent] or env.truncations[agent]:
+                    continue
+                mask = env.observe(agent)["action_mask"]
+                if not np.array_equal(mask, straightforward_mask(env, seat)):
+                    wrong.append(f"seed {seed}, step {env.steps}, seat {seat}: mask")
     return compared, wrong
 
 

@@ -198,6 +198,11 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
         """The largest total reward any seat can get in a match, in absolute value."""
         return 1.0
 
+    offers_only_to_actors: ClassVar[bool] = False
+    """True when the game offers legal actions only to the seats in ``game.actors(state)``: the
+    mask of any other seat is then all zeros without asking the game (the fast-observation
+    tests check the masks against the game's legal actions for every seat)."""
+
     event_types: ClassVar[tuple[str, ...]] = ()
     """The event types the history rows name one by one (any other is ``other``)."""
 
@@ -276,6 +281,8 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
         self._obs_cache: dict[str, Observation] = {}
         self._legal_cache: dict[str, tuple[Any, list[Action], list[int]]] = {}
         self._seen: list[list[np.ndarray]] = [[] for _ in self.possible_agents]
+        self._actors_of: Any = None
+        self._actor_seats: frozenset[Seat] = frozenset()
 
     def observe(self, agent: str) -> Observation:
         cached = self._obs_cache.get(agent)
@@ -286,7 +293,15 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
         if self.history:
             vector = np.concatenate([vector, self._history_vector(seat)])
         mask = np.zeros(self.action_layout.size, dtype=np.int8)
-        if not (self.terminations.get(agent) or self.truncations.get(agent)):
+        if not (
+            self.terminations.get(agent)
+            or self.truncations.get(agent)
+            or (
+                self.offers_only_to_actors
+                and self._actors_of is self.state_
+                and seat not in self._actor_seats
+            )
+        ):
             _, indices = self._legal(agent, seat)
             mask[indices] = 1
         obs: Observation = {"observation": vector, "action_mask": mask}
@@ -432,7 +447,9 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
     def _advance(self) -> None:
         """Apply the clock until an agent may act or the match is over; select that agent."""
         actors = self._settle()
-        if actors:
+        if len(actors) == 1:  # a draw from one would not move the generator
+            self.agent_selection = self.possible_agents[actors[0]]
+        elif actors:
             assert self._np_random is not None
             seat = actors[int(self._np_random.integers(len(actors)))]
             self.agent_selection = self.possible_agents[seat]
@@ -452,9 +469,11 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
                 continue
             self._retire_the_out()
             self._started.setdefault(game.phase_seq(self.state_), self.now)
+            self._actor_seats = game.actors(self.state_)
+            self._actors_of = self.state_
             actors = sorted(
                 s
-                for s in game.actors(self.state_)
+                for s in self._actor_seats
                 if self.possible_agents[s] in self.terminations
                 and not self.terminations[self.possible_agents[s]]
             )

@@ -111,8 +111,7 @@ class WolfdenParallelEnv(ParallelEnv[str, Observation, int]):
         offender: str | None = None
         for seat in self._actors:
             agent = aec.possible_agents[seat]
-            legal = aec.game.legal_actions(aec.state_, seat)
-            indices = aec.legal_indices(seat, legal)
+            _, indices = aec._legal(agent, seat)
             index = actions.get(agent)
             if index is None or int(index) not in indices:
                 if self.illegal == "raise":
@@ -135,8 +134,8 @@ class WolfdenParallelEnv(ParallelEnv[str, Observation, int]):
                 break
             if seat not in game.actors(aec.state_):
                 continue  # overtaken: another action ended this seat's turn
-            legal = game.legal_actions(aec.state_, seat)
-            if index in aec.legal_indices(seat, legal):
+            legal, indices = aec._legal(aec.possible_agents[seat], seat)
+            if index in indices:
                 aec._apply(seat, aec.to_action(seat, index, legal))
                 aec.steps += 1
         aec.now += aec.think_seconds

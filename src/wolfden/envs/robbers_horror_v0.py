@@ -52,6 +52,7 @@ from wolfden.envs.base import WolfdenEnv, wrap
 from wolfden.envs.layout import ActionGroup, ActionLayout, Block, ObsLayout, ObsWriter
 from wolfden.envs.parallel import parallel_env_of
 from wolfden.games.robbers_horror import Config
+from wolfden.games.robbers_horror.components import Role
 from wolfden.games.robbers_horror.rules import effective_of, leading_suit
 from wolfden.games.robbers_horror.state import State
 
@@ -89,6 +90,8 @@ RELATIVE = (
 class raw_env(WolfdenEnv):
     game_id = "robbers-horror"
     metadata: ClassVar[dict[str, Any]] = {**WolfdenEnv.metadata, "name": "robbers_horror_v0"}
+    _table_of: State | None
+    """The state whose table ``_table`` holds (see :meth:`encode_state`)."""
 
     def __init__(self, *, deal_reward: float = 1.0, match_reward: float = 1.0, **kwargs: Any):
         self.deal_reward = float(deal_reward)
@@ -202,23 +205,30 @@ class raw_env(WolfdenEnv):
             self._table = self._encode_table(state)
             self._table_of = state
         vector = self._table[self._turn[seat]]
-        role = state.roles[seat]
-        start = self._private
-        vector[start + ROLES.index(role.value)] = 1.0
-        vector[start + 3 + TEAMS.index(role.team.value)] = 1.0
-        hand = start + 5
-        for card in state.hands[seat]:
-            i = CARD_INDEX[card.notation]
-            vector[hand + i] += 1 / COPIES[i]
+        hand, role = state.hands[seat], state.roles[seat]
+        mine = self._mine[seat]
+        if mine is None or mine[0] is not hand or mine[1] is not role:
+            mine = (hand, role, self._encode_mine(hand, role))
+            self._mine[seat] = mine
+        vector[self._private : self._private + 5 + len(CARDS)] = mine[2]
         return vector
 
+    def _encode_mine(self, hand: Sequence[Any], role: Role) -> np.ndarray:
+        """The blocks ``role``, ``team`` and ``hand`` of a seat's observation."""
+        values = [0.0] * (5 + len(CARDS))
+        values[ROLES.index(role.value)] = 1.0
+        values[3 + TEAMS.index(role.team.value)] = 1.0
+        for card in hand:
+            i = CARD_INDEX[card.notation]
+            values[5 + i] = _clip(values[5 + i] + 1 / COPIES[i])
+        return np.array(values, dtype=np.float32)
+
     def _setup_fast_encoding(self) -> None:
-        """The permutations that turn the table (seat 0's relative seats) to each viewer."""
+        """The permutations that turn the table (seat 0's relative seats) to each viewer, and
+        where each block starts."""
         layout = self.observation_layout
         n = self.config.players
         spans = layout.spans
-        self._private = spans["role"][0]
-        assert spans["team"][0] == self._private + 3 and spans["hand"][0] == self._private + 5
         turns = []
         for seat in range(n):
             order = np.arange(layout.size)
@@ -232,43 +242,47 @@ class raw_env(WolfdenEnv):
                     )
             turns.append(order)
         self._turn = turns
-        self._table_of: State | None = None
+        self._block_at = {name: start for name, (start, _) in spans.items()}
+        self._private = spans["role"][0]
+        if (spans["team"][0], spans["hand"][0]) != (self._private + 3, self._private + 5):
+            raise AssertionError("role, team and hand must be laid out one after the other")
+        self._mine: list[tuple[Any, Role, np.ndarray] | None] = [None] * n
+        self._icons = [_clip(i / 9) for i in self.config.icons[: spans["icons"][1]]]
+        self._table_of = None
         self._table = np.zeros(layout.size, dtype=np.float32)
 
     def _encode_table(self, state: State) -> np.ndarray:
         """Everything but the viewer's role, team and hand, with absolute seats."""
-        spans = self.observation_layout.spans
+        at = self._block_at
         n = state.config.players
         c = len(CARDS)
-        values = [0.0] * self.observation_layout.size
-
-        def put(name: str, index: int, value: float = 1.0) -> None:
-            start, size = spans[name]
-            if 0 <= index < size:
-                values[start + index] = _clip(value)
-
+        values: dict[int, float] = {}  # the entries that are not 0
         seen = [0.0] * c
         trick, leader = state.trick, state.leader
+        start, values_at = at["trick"], at["trick_values"]
         effective = effective_of(trick, len(trick) == n)
         for place, (card, e) in enumerate(zip(trick, effective)):
             k, i = (leader + place) % n, CARD_INDEX[card.notation]
-            put("trick", k * c + i)
+            values[start + k * c + i] = 1.0
             if e.rank is not None:
-                put("trick_values", 2 * k, e.rank / 17)
-            put("trick_values", 2 * k + 1, float(bool(e.trump)))
+                values[values_at + 2 * k] = _clip(e.rank / 17)
+            if e.trump:
+                values[values_at + 2 * k + 1] = 1.0
             seen[i] += 1 / COPIES[i]
-        put("trick_leader", leader)
+        values[at["trick_leader"] + leader] = 1.0
         lead = leading_suit(trick)
-        put("lead_suit", {"C": 0, "R": 1}.get(lead.value if lead is not None else "", 2))
-        put("trick_size", len(trick))
+        values[at["lead_suit"] + (2 if lead is None else {"C": 0, "R": 1}.get(lead.value, 2))] = 1
+        if len(trick) < n:
+            values[at["trick_size"] + len(trick)] = 1.0
         config = state.config
         tricks = state.tricks
         shown: tuple[Any, ...] = ()
         if config.show_last_trick and tricks:
             last = tricks[-1]
+            start = at["last_trick"]
             for place, card in enumerate(last.cards):
-                put("last_trick", ((last.leader + place) % n) * c + CARD_INDEX[card.notation])
-            put("last_winner", last.winner)
+                values[start + ((last.leader + place) % n) * c + CARD_INDEX[card.notation]] = 1.0
+            values[at["last_winner"] + last.winner] = 1.0
             shown = (last,)
         if config.show_history and tricks:
             shown = tricks
@@ -276,38 +290,45 @@ class raw_env(WolfdenEnv):
             for card in done.cards:
                 i = CARD_INDEX[card.notation]
                 seen[i] += 1 / COPIES[i]
-        start = spans["seen"][0]
-        values[start : start + c] = [_clip(v) for v in seen]
-        for s in state.chips.werewolf:
-            put("werewolf_chips", s)
-        if state.chips.traitor is not None:
-            put("traitor_chip", state.chips.traitor)
+        start = at["seen"]
+        for i, v in enumerate(seen):
+            if v:
+                values[start + i] = _clip(v)
+        chips = state.chips
+        for s in chips.werewolf:
+            values[at["werewolf_chips"] + s] = 1.0
+        if chips.traitor is not None:
+            values[at["traitor_chip"] + chips.traitor] = 1.0
         size = max(1, state.hand_size)
         deals = max(1, state.deals)
         won = [0] * n
         for t in tricks:
-            if 0 <= t.winner < n:
-                won[t.winner] += 1
+            won[t.winner] += 1
+        tricks_won, hand_sizes, points = at["tricks_won"], at["hand_sizes"], at["points"]
         for s in range(n):
-            put("tricks_won", s, won[s] / size)
-            put("hand_sizes", s, len(state.hands[s]) / size)
-            put("points", s, state.points[s] / deals)
-        put("dealer", state.dealer)
-        put("deal", 0, state.deal / deals)
+            values[tricks_won + s] = _clip(won[s] / size)
+            values[hand_sizes + s] = _clip(len(state.hands[s]) / size)
+            values[points + s] = _clip(state.points[s] / deals)
+        values[at["dealer"] + state.dealer] = 1.0
+        values[at["deal"]] = _clip(state.deal / deals)
         if state.results:
             winner = state.results[-1].winner
-            put("last_deal", {"robbers": 0, "werewolves": 1}.get(winner.value if winner else "", 2))
-        start, size = spans["icons"]
-        icons = config.icons[:size]
-        values[start : start + len(icons)] = [_clip(i / 9) for i in icons]
+            values[at["last_deal"] + (2 if winner is None else TEAMS.index(winner.value))] = 1.0
+        start = at["icons"]
+        for i, v in enumerate(self._icons):
+            values[start + i] = v
         if state.turn is None and state.outcome is not None:
             for s in state.outcome.winners:
-                put("winners", s)
-        return np.array(values, dtype=np.float32)
+                values[at["winners"] + s] = 1.0
+        vector = np.zeros(self.observation_layout.size, dtype=np.float32)
+        vector[list(values)] = list(values.values())
+        return vector
 
     def max_return(self) -> float:
         deals = self.config.deals or self.config.players
         return float(deals * abs(self.deal_reward) + abs(self.match_reward))
+
+    offers_only_to_actors = True
 
     event_types = ("play", "trick", "chip", "score", "deal", "hand", "match_over")
 

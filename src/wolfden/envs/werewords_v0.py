@@ -157,6 +157,8 @@ class raw_env(WolfdenEnv):
 
     # -- actions ---------------------------------------------------------------------------
 
+    offers_only_to_actors = True
+
     def make_action_layout(self, config: Any) -> ActionLayout:
         n = config.players
         seats = range(n)

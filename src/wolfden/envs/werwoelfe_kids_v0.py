@@ -88,6 +88,8 @@ class raw_env(WolfdenEnv):
         view = self.game.view(self.game.setup(config, 0), Viewer.of(0))
         return [h["house"] for h in view["houses"]], [p["id"] for p in view["cast"]]
 
+    offers_only_to_actors = True
+
     def make_action_layout(self, config: Any) -> ActionLayout:
         houses, cast = self._village(config)
         self.houses = {name: i for i, name in enumerate(houses)}
