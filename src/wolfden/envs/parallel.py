@@ -128,7 +128,9 @@ class WolfdenParallelEnv(ParallelEnv[str, Observation, int]):
             return self._end_for(offender, live)
         assert aec._np_random is not None
         game = aec.game
-        for k in aec._np_random.permutation(len(chosen)):
+        # one action needs no order (drawing one would not move the generator)
+        order = aec._np_random.permutation(len(chosen)) if len(chosen) > 1 else range(len(chosen))
+        for k in order:
             seat, index = chosen[int(k)]
             if game.outcome(aec.state_) is not None:
                 break

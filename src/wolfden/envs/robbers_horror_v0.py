@@ -247,7 +247,11 @@ class raw_env(WolfdenEnv):
         if (spans["team"][0], spans["hand"][0]) != (self._private + 3, self._private + 5):
             raise AssertionError("role, team and hand must be laid out one after the other")
         self._mine: list[tuple[Any, Role, np.ndarray] | None] = [None] * n
-        self._icons = [_clip(i / 9) for i in self.config.icons[: spans["icons"][1]]]
+        # the icon table never changes: every table starts from it
+        self._blank = np.zeros(layout.size, dtype=np.float32)
+        icons = self.config.icons[: spans["icons"][1]]
+        start = spans["icons"][0]
+        self._blank[start : start + len(icons)] = [_clip(i / 9) for i in icons]
         self._table_of = None
         self._table = np.zeros(layout.size, dtype=np.float32)
 
@@ -314,13 +318,10 @@ class raw_env(WolfdenEnv):
         if state.results:
             winner = state.results[-1].winner
             values[at["last_deal"] + (2 if winner is None else TEAMS.index(winner.value))] = 1.0
-        start = at["icons"]
-        for i, v in enumerate(self._icons):
-            values[start + i] = v
         if state.turn is None and state.outcome is not None:
             for s in state.outcome.winners:
                 values[at["winners"] + s] = 1.0
-        vector = np.zeros(self.observation_layout.size, dtype=np.float32)
+        vector = self._blank.copy()
         vector[list(values)] = list(values.values())
         return vector
 
