@@ -37,6 +37,7 @@ dawn; last: no one) · ``winner`` 3 (town, werewolves, draw). The exact table is
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -69,6 +70,15 @@ class raw_env(WolfdenEnv):
         self._block_at = {name: start for name, (start, _) in self.observation_layout.spans.items()}
         self._table_of: State | None = None
         self._table = np.zeros(self.observation_layout.size, dtype=np.float32)
+        config, n = self.config, self.config.players
+        counts = (
+            config.werewolf_count,
+            config.seer_count,
+            config.guardian_count,
+            config.villager_count,
+        )
+        deal = self._block_at["deal"]
+        self._deal_entries = {deal + i: _clip(count / n) for i, count in enumerate(counts)}
 
     @classmethod
     def accepts(cls, config: Any) -> bool:
@@ -305,7 +315,6 @@ class raw_env(WolfdenEnv):
         deal, the ballot, the tallies, the last dawn and the winner (seats absolute)."""
         at = self._block_at
         n = state.players
-        config = state.config
         entries: dict[int, float] = {}
         entries[at["phase"] + PHASES.index(state.phase.value)] = 1.0
         entries[at["round"]] = _clip(state.round / 20)
@@ -315,14 +324,7 @@ class raw_env(WolfdenEnv):
                 entries[at["alive"] + s] = 1.0
             role = state.cards[s].role.value if s in known else None
             entries[at["roles"] + 5 * s + (0 if role is None else 1 + ROLES.index(role))] = 1.0
-        counts = (
-            config.werewolf_count,
-            config.seer_count,
-            config.guardian_count,
-            config.villager_count,
-        )
-        for i, count in enumerate(counts):
-            entries[at["deal"] + i] = _clip(count / n)
+        entries.update(self._deal_entries)
         if state.phase in BALLOTS:
             for c in state.candidates:
                 if 0 <= c < n:
@@ -341,13 +343,13 @@ class raw_env(WolfdenEnv):
             for voter, target in last.votes or ():
                 if target is not None and 0 <= target < n:
                     entries[at["last_votes"] + voter * n + target] = 1.0
-        totals = np.zeros(n * n, dtype=np.float32)
+        times: dict[int, int] = {}
         for tally in tallies:
             for voter, target in tally.votes or ():
                 if target is not None:
-                    totals[voter * n + target] += 0.2
-        for i in np.flatnonzero(totals).tolist():
-            entries[at["all_votes"] + i] = _clip(float(totals[i]))
+                    times[voter * n + target] = times.get(voter * n + target, 0) + 1
+        for i, k in times.items():
+            entries[at["all_votes"] + i] = _fifths(k)
         night = state.night_result
         if night is not None:
             fell = night.get("eliminated")
@@ -358,6 +360,16 @@ class raw_env(WolfdenEnv):
         vector = np.zeros(self.observation_layout.size, dtype=np.float32)
         vector[list(entries)] = list(entries.values())
         return vector
+
+
+@functools.cache
+def _fifths(k: int) -> float:
+    """An ``all_votes`` entry after ``k`` votes, as :meth:`raw_env.encode` sums them: 0.2 added
+    ``k`` times to a float32, then clipped."""
+    total = np.zeros(1, dtype=np.float32)
+    for _ in range(k):
+        total[0] += 0.2
+    return _clip(float(total[0]))
 
 
 def _clip(value: float) -> float:
