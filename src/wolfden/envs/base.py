@@ -152,6 +152,17 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
         """The observation vector of one view (use ``self.observation_layout.writer()``)."""
         raise NotImplementedError
 
+    def encode_state(self, state: Any, seat: Seat) -> np.ndarray:
+        """The observation vector of ``seat`` in ``state``: :meth:`encode` of the seat's view.
+
+        This is what every observation and ``state()`` are made of. A game's environment may
+        override it with a faster computation from the game's state that gives exactly the
+        same vector (the view's encoding stays the definition): ``tests/envs/test_fast_obs.py``
+        compares the two for every seat at every step of seeded matches."""
+        return np.asarray(
+            self.encode(self.game.view(state, Viewer.of(seat)), seat), dtype=np.float32
+        )
+
     def legal_indices(self, seat: Seat, legal: Sequence[Action]) -> list[int]:
         """The action indices offered to ``seat`` for these legal actions."""
         index = self.action_layout.index
@@ -186,6 +197,11 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
     def max_return(self) -> float:
         """The largest total reward any seat can get in a match, in absolute value."""
         return 1.0
+
+    offers_only_to_actors: ClassVar[bool] = False
+    """True when the game offers legal actions only to the seats in ``game.actors(state)``: the
+    mask of any other seat is then all zeros without asking the game (the fast-observation
+    tests check the masks against the game's legal actions for every seat)."""
 
     event_types: ClassVar[tuple[str, ...]] = ()
     """The event types the history rows name one by one (any other is ``other``)."""
@@ -265,18 +281,27 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
         self._obs_cache: dict[str, Observation] = {}
         self._legal_cache: dict[str, tuple[Any, list[Action], list[int]]] = {}
         self._seen: list[list[np.ndarray]] = [[] for _ in self.possible_agents]
+        self._actors_of: Any = None
+        self._actor_seats: frozenset[Seat] = frozenset()
 
     def observe(self, agent: str) -> Observation:
         cached = self._obs_cache.get(agent)
         if cached is not None:
             return cached
         seat = self._seat_of[agent]
-        view = self.game.view(self.state_, Viewer.of(seat))
-        vector = np.asarray(self.encode(view, seat), dtype=np.float32)
+        vector = self.encode_state(self.state_, seat)
         if self.history:
             vector = np.concatenate([vector, self._history_vector(seat)])
         mask = np.zeros(self.action_layout.size, dtype=np.int8)
-        if not (self.terminations.get(agent) or self.truncations.get(agent)):
+        if not (
+            self.terminations.get(agent)
+            or self.truncations.get(agent)
+            or (
+                self.offers_only_to_actors
+                and self._actors_of is self.state_
+                and seat not in self._actor_seats
+            )
+        ):
             _, indices = self._legal(agent, seat)
             mask[indices] = 1
         obs: Observation = {"observation": vector, "action_mask": mask}
@@ -326,10 +351,7 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
     def state(self) -> np.ndarray:
         """The omniscient observation, for a centralised critic: every seat's observation
         vector (without history) end to end in seat order, then what no seat sees."""
-        parts = [
-            np.asarray(self.encode(self.game.view(self.state_, Viewer.of(s)), s), np.float32)
-            for s in range(len(self.possible_agents))
-        ]
+        parts = [self.encode_state(self.state_, s) for s in range(len(self.possible_agents))]
         if self.hidden_layout is not None:
             omniscient = self.game.view(self.state_, OMNISCIENT)
             parts.append(np.asarray(self.encode_hidden(omniscient), dtype=np.float32))
@@ -425,7 +447,9 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
     def _advance(self) -> None:
         """Apply the clock until an agent may act or the match is over; select that agent."""
         actors = self._settle()
-        if actors:
+        if len(actors) == 1:  # a draw from one would not move the generator
+            self.agent_selection = self.possible_agents[actors[0]]
+        elif actors:
             assert self._np_random is not None
             seat = actors[int(self._np_random.integers(len(actors)))]
             self.agent_selection = self.possible_agents[seat]
@@ -445,9 +469,11 @@ class WolfdenEnv(AECEnv[str, Observation, int]):
                 continue
             self._retire_the_out()
             self._started.setdefault(game.phase_seq(self.state_), self.now)
+            self._actor_seats = game.actors(self.state_)
+            self._actors_of = self.state_
             actors = sorted(
                 s
-                for s in game.actors(self.state_)
+                for s in self._actor_seats
                 if self.possible_agents[s] in self.terminations
                 and not self.terminations[self.possible_agents[s]]
             )

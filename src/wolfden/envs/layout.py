@@ -64,21 +64,27 @@ class ObsLayout:
 class ObsWriter:
     """Fills one observation vector block by block; every value is clipped to [0, 1].
 
-    The entries are gathered in a Python list and become the float32 vector once, at the
-    end (:attr:`vector`): cheaper than writing a NumPy array one entry at a time."""
+    The entries written are gathered in a dict (index to value) and become the float32 vector
+    once, at the end (:attr:`vector`): a vector is mostly zeros, and writing only the others
+    into a zeroed array is cheaper than converting every entry or writing NumPy one entry at
+    a time."""
 
-    __slots__ = ("_spans", "_values", "_vector", "layout")
+    __slots__ = ("_size", "_spans", "_values", "_vector", "layout")
 
     def __init__(self, layout: ObsLayout) -> None:
         self.layout = layout
         self._spans = layout.spans
-        self._values = [0.0] * layout.size
+        self._size = layout.size
+        self._values: dict[int, float] = {}
         self._vector: Vector | None = None
 
     @property
     def vector(self) -> Vector:
         if self._vector is None:
-            self._vector = np.array(self._values, dtype=np.float32)
+            vector = np.zeros(self._size, dtype=np.float32)
+            if self._values:
+                vector[list(self._values)] = list(self._values.values())
+            self._vector = vector
         return self._vector
 
     def set(self, name: str, index: int, value: float = 1.0) -> None:
@@ -95,9 +101,9 @@ class ObsWriter:
         start, size = self._spans[name]
         n = min(len(values), size)
         if n:
-            self._values[start : start + n] = [
-                1.0 if v >= 1.0 else 0.0 if v <= 0.0 else float(v) for v in values[:n]
-            ]
+            out = self._values
+            for i, v in enumerate(values[:n]):
+                out[start + i] = 1.0 if v >= 1.0 else 0.0 if v <= 0.0 else float(v)
             self._vector = None
 
     def set2(self, name: str, row: int, col: int, width: int, value: float = 1.0) -> None:

@@ -111,8 +111,7 @@ class WolfdenParallelEnv(ParallelEnv[str, Observation, int]):
         offender: str | None = None
         for seat in self._actors:
             agent = aec.possible_agents[seat]
-            legal = aec.game.legal_actions(aec.state_, seat)
-            indices = aec.legal_indices(seat, legal)
+            _, indices = aec._legal(agent, seat)
             index = actions.get(agent)
             if index is None or int(index) not in indices:
                 if self.illegal == "raise":
@@ -129,14 +128,16 @@ class WolfdenParallelEnv(ParallelEnv[str, Observation, int]):
             return self._end_for(offender, live)
         assert aec._np_random is not None
         game = aec.game
-        for k in aec._np_random.permutation(len(chosen)):
+        # one action needs no order (drawing one would not move the generator)
+        order = aec._np_random.permutation(len(chosen)) if len(chosen) > 1 else range(len(chosen))
+        for k in order:
             seat, index = chosen[int(k)]
             if game.outcome(aec.state_) is not None:
                 break
             if seat not in game.actors(aec.state_):
                 continue  # overtaken: another action ended this seat's turn
-            legal = game.legal_actions(aec.state_, seat)
-            if index in aec.legal_indices(seat, legal):
+            legal, indices = aec._legal(aec.possible_agents[seat], seat)
+            if index in indices:
                 aec._apply(seat, aec.to_action(seat, index, legal))
                 aec.steps += 1
         aec.now += aec.think_seconds

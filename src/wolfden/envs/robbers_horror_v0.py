@@ -52,6 +52,9 @@ from wolfden.envs.base import WolfdenEnv, wrap
 from wolfden.envs.layout import ActionGroup, ActionLayout, Block, ObsLayout, ObsWriter
 from wolfden.envs.parallel import parallel_env_of
 from wolfden.games.robbers_horror import Config
+from wolfden.games.robbers_horror.components import Role
+from wolfden.games.robbers_horror.rules import effective_of, leading_suit
+from wolfden.games.robbers_horror.state import State
 
 CARDS: tuple[str, ...] = (
     *(f"C{r}" for r in range(1, 16)),
@@ -66,16 +69,35 @@ CARD_INDEX = {c: i for i, c in enumerate(CARDS)}
 COPIES = tuple(2.0 if c in ("W", "K") else 1.0 for c in CARDS)
 PLAY = tuple(Action("play", (c,)) for c in CARDS)
 TEAMS = ("robbers", "werewolves")
+ROLES = ("robber", "werewolf", "traitor")
+RELATIVE = (
+    "trick",
+    "trick_values",
+    "trick_leader",
+    "last_trick",
+    "last_winner",
+    "werewolf_chips",
+    "traitor_chip",
+    "tricks_won",
+    "hand_sizes",
+    "dealer",
+    "points",
+    "winners",
+)
+"""The blocks laid out per relative seat: n rows, rotated by the viewer's seat."""
 
 
 class raw_env(WolfdenEnv):
     game_id = "robbers-horror"
     metadata: ClassVar[dict[str, Any]] = {**WolfdenEnv.metadata, "name": "robbers_horror_v0"}
+    _table_of: State | None
+    """The state whose table ``_table`` holds (see :meth:`encode_state`)."""
 
     def __init__(self, *, deal_reward: float = 1.0, match_reward: float = 1.0, **kwargs: Any):
         self.deal_reward = float(deal_reward)
         self.match_reward = float(match_reward)
         super().__init__(**kwargs)
+        self._setup_fast_encoding()
 
     def make_action_layout(self, config: Config) -> ActionLayout:
         return ActionLayout(
@@ -174,9 +196,140 @@ class raw_env(WolfdenEnv):
             w.set("winners", rel(s))
         return w.vector
 
+    def encode_state(self, state: State, seat: Seat) -> np.ndarray:
+        """:meth:`encode` of the seat's view, computed from the state: every seat sees the same
+        table, so the table is encoded once per state with absolute seats (as seat 0 sees it)
+        and turned to each viewer by a fixed permutation; then the viewer's own role, team and
+        hand are written. Tested equal to the view's encoding (tests/envs/test_fast_obs.py)."""
+        if self._table_of is not state:
+            self._table = self._encode_table(state)
+            self._table_of = state
+        vector = self._table[self._turn[seat]]
+        hand, role = state.hands[seat], state.roles[seat]
+        mine = self._mine[seat]
+        if mine is None or mine[0] is not hand or mine[1] is not role:
+            mine = (hand, role, self._encode_mine(hand, role))
+            self._mine[seat] = mine
+        vector[self._private : self._private + 5 + len(CARDS)] = mine[2]
+        return vector
+
+    def _encode_mine(self, hand: Sequence[Any], role: Role) -> np.ndarray:
+        """The blocks ``role``, ``team`` and ``hand`` of a seat's observation."""
+        values = [0.0] * (5 + len(CARDS))
+        values[ROLES.index(role.value)] = 1.0
+        values[3 + TEAMS.index(role.team.value)] = 1.0
+        for card in hand:
+            i = CARD_INDEX[card.notation]
+            values[5 + i] = _clip(values[5 + i] + 1 / COPIES[i])
+        return np.array(values, dtype=np.float32)
+
+    def _setup_fast_encoding(self) -> None:
+        """The permutations that turn the table (seat 0's relative seats) to each viewer, and
+        where each block starts."""
+        layout = self.observation_layout
+        n = self.config.players
+        spans = layout.spans
+        turns = []
+        for seat in range(n):
+            order = np.arange(layout.size)
+            for name in RELATIVE:
+                start, size = spans[name]
+                width = size // n
+                for k in range(n):
+                    source = start + ((k + seat) % n) * width
+                    order[start + k * width : start + (k + 1) * width] = np.arange(
+                        source, source + width
+                    )
+            turns.append(order)
+        self._turn = turns
+        self._block_at = {name: start for name, (start, _) in spans.items()}
+        self._private = spans["role"][0]
+        if (spans["team"][0], spans["hand"][0]) != (self._private + 3, self._private + 5):
+            raise AssertionError("role, team and hand must be laid out one after the other")
+        self._mine: list[tuple[Any, Role, np.ndarray] | None] = [None] * n
+        # the icon table never changes: every table starts from it
+        self._blank = np.zeros(layout.size, dtype=np.float32)
+        icons = self.config.icons[: spans["icons"][1]]
+        start = spans["icons"][0]
+        self._blank[start : start + len(icons)] = [_clip(i / 9) for i in icons]
+        self._table_of = None
+        self._table = np.zeros(layout.size, dtype=np.float32)
+
+    def _encode_table(self, state: State) -> np.ndarray:
+        """Everything but the viewer's role, team and hand, with absolute seats."""
+        at = self._block_at
+        n = state.config.players
+        c = len(CARDS)
+        values: dict[int, float] = {}  # the entries that are not 0
+        seen = [0.0] * c
+        trick, leader = state.trick, state.leader
+        start, values_at = at["trick"], at["trick_values"]
+        effective = effective_of(trick, len(trick) == n)
+        for place, (card, e) in enumerate(zip(trick, effective)):
+            k, i = (leader + place) % n, CARD_INDEX[card.notation]
+            values[start + k * c + i] = 1.0
+            if e.rank is not None:
+                values[values_at + 2 * k] = _clip(e.rank / 17)
+            if e.trump:
+                values[values_at + 2 * k + 1] = 1.0
+            seen[i] += 1 / COPIES[i]
+        values[at["trick_leader"] + leader] = 1.0
+        lead = leading_suit(trick)
+        values[at["lead_suit"] + (2 if lead is None else {"C": 0, "R": 1}.get(lead.value, 2))] = 1
+        if len(trick) < n:
+            values[at["trick_size"] + len(trick)] = 1.0
+        config = state.config
+        tricks = state.tricks
+        shown: tuple[Any, ...] = ()
+        if config.show_last_trick and tricks:
+            last = tricks[-1]
+            start = at["last_trick"]
+            for place, card in enumerate(last.cards):
+                values[start + ((last.leader + place) % n) * c + CARD_INDEX[card.notation]] = 1.0
+            values[at["last_winner"] + last.winner] = 1.0
+            shown = (last,)
+        if config.show_history and tricks:
+            shown = tricks
+        for done in shown:
+            for card in done.cards:
+                i = CARD_INDEX[card.notation]
+                seen[i] += 1 / COPIES[i]
+        start = at["seen"]
+        for i, v in enumerate(seen):
+            if v:
+                values[start + i] = _clip(v)
+        chips = state.chips
+        for s in chips.werewolf:
+            values[at["werewolf_chips"] + s] = 1.0
+        if chips.traitor is not None:
+            values[at["traitor_chip"] + chips.traitor] = 1.0
+        size = max(1, state.hand_size)
+        deals = max(1, state.deals)
+        won = [0] * n
+        for t in tricks:
+            won[t.winner] += 1
+        tricks_won, hand_sizes, points = at["tricks_won"], at["hand_sizes"], at["points"]
+        for s in range(n):
+            values[tricks_won + s] = _clip(won[s] / size)
+            values[hand_sizes + s] = _clip(len(state.hands[s]) / size)
+            values[points + s] = _clip(state.points[s] / deals)
+        values[at["dealer"] + state.dealer] = 1.0
+        values[at["deal"]] = _clip(state.deal / deals)
+        if state.results:
+            winner = state.results[-1].winner
+            values[at["last_deal"] + (2 if winner is None else TEAMS.index(winner.value))] = 1.0
+        if state.turn is None and state.outcome is not None:
+            for s in state.outcome.winners:
+                values[at["winners"] + s] = 1.0
+        vector = self._blank.copy()
+        vector[list(values)] = list(values.values())
+        return vector
+
     def max_return(self) -> float:
         deals = self.config.deals or self.config.players
         return float(deals * abs(self.deal_reward) + abs(self.match_reward))
+
+    offers_only_to_actors = True
 
     event_types = ("play", "trick", "chip", "score", "deal", "hand", "match_over")
 
@@ -237,6 +390,11 @@ class raw_env(WolfdenEnv):
         if len(outcome.winners) == len(seats):
             return dict.fromkeys(seats, 0.0)
         return {s: self.match_reward if s in outcome.winners else -self.match_reward for s in seats}
+
+
+def _clip(value: float) -> float:
+    """An entry as ``ObsWriter`` stores it: within [0, 1]."""
+    return 1.0 if value >= 1.0 else 0.0 if value <= 0.0 else value
 
 
 def _counts(cards: Sequence[str]) -> np.ndarray:

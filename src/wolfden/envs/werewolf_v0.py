@@ -37,6 +37,7 @@ dawn; last: no one) · ``winner`` 3 (town, werewolves, draw). The exact table is
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -47,7 +48,9 @@ from wolfden.engine.types import Seat, Viewer
 from wolfden.envs.base import WolfdenEnv, wrap
 from wolfden.envs.layout import ActionGroup, ActionLayout, Block, ObsLayout, ObsWriter
 from wolfden.envs.parallel import parallel_env_of
-from wolfden.games.werewolf import ABSTAIN, CHECK, PICK, PROTECT, VOTE, Config, State
+from wolfden.games.werewolf import ABSTAIN, CHECK, PICK, PROTECT, VOTE, Config, Phase, Role, State
+from wolfden.games.werewolf.rules import BALLOTS
+from wolfden.games.werewolf.views import sees_all
 
 PHASES = ("night", "discussion", "vote", "revote", "end")
 ROLES = ("werewolf", "seer", "guardian", "villager")
@@ -64,12 +67,26 @@ class raw_env(WolfdenEnv):
                 "the environment plays without structured talk (talk=False): its action space "
                 "has no claims"
             )
+        self._block_at = {name: start for name, (start, _) in self.observation_layout.spans.items()}
+        self._table_of: State | None = None
+        self._table = np.zeros(self.observation_layout.size, dtype=np.float32)
+        config, n = self.config, self.config.players
+        counts = (
+            config.werewolf_count,
+            config.seer_count,
+            config.guardian_count,
+            config.villager_count,
+        )
+        deal = self._block_at["deal"]
+        self._deal_entries = {deal + i: _clip(count / n) for i, count in enumerate(counts)}
 
     @classmethod
     def accepts(cls, config: Any) -> bool:
         """Without talk, and the seed's roles only: the observation has no place for the
         variant roles or the Sheriff."""
         return not config.talk and not getattr(config, "beyond_seed", None)
+
+    offers_only_to_actors = True
 
     def make_action_layout(self, config: Config) -> ActionLayout:
         if config.beyond_seed:
@@ -234,6 +251,130 @@ class raw_env(WolfdenEnv):
             winner = view.get("winner")
             w.set("winner", {"town": 0, "werewolves": 1}.get(str(winner), 2))
         return w.vector
+
+    def encode_state(self, state: State, seat: Seat) -> np.ndarray:
+        """:meth:`encode` of the seat's view, computed from the state: what every seat sees
+        alike is encoded once per state (:meth:`_encode_table`), then what this seat alone
+        knows is written over it, following the view's rules (its card, the pack, its checks,
+        its vote, every card once it watches with open eyes). Tested equal to the view's
+        encoding (tests/envs/test_fast_obs.py)."""
+        if self._table_of is not state:
+            self._table = self._encode_table(state)
+            self._table_of = state
+        vector = self._table.copy()
+        at = self._block_at
+        n = state.players
+        entries: dict[int, float] = {}
+        role = state.cards[seat].role
+        entries[at["me"] + seat] = 1.0
+        entries[at["my_role"] + ROLES.index(role.value)] = 1.0
+        if seat in state.pending:
+            entries[at["my_turn"]] = 1.0
+        known: Any
+        if state.phase is Phase.END or sees_all(state, Viewer.of(seat)):
+            known = range(n)
+        else:
+            wolves = {s for s in range(n) if state.is_werewolf(s)}
+            knows_wolves = seat in wolves or state.roles[seat] is Role.MINION
+            known = wolves | {seat} if knows_wolves else {seat}
+        for s in known:
+            entries[at["roles"] + 5 * s] = 0.0
+            entries[at["roles"] + 5 * s + 1 + ROLES.index(state.cards[s].role.value)] = 1.0
+        night = state.phase is Phase.NIGHT
+        if role is Role.WEREWOLF and night:
+            for w in range(n):
+                if not state.is_werewolf(w):
+                    continue
+                if (pick := state.picks[w]) is not None and 0 <= pick < n:
+                    entries[at["pack_picks"] + w * n + pick] = 1.0
+                if (pick := state.previous_picks[w]) is not None and 0 <= pick < n:
+                    entries[at["pack_previous"] + w * n + pick] = 1.0
+            entries[at["pick_round"]] = _clip(state.pick_round / state.config.pack_rounds)
+            if state.locked is not None:
+                entries[at["locked"] + state.locked] = 1.0
+        elif role is Role.SEER:
+            for check in state.seer_checks:
+                if check.seer == seat:
+                    entries[at["checks"] + 2 * check.target + (0 if check.werewolf else 1)] = 1.0
+            if night and (checked := state.checked[seat]) is not None:
+                entries[at["checked_tonight"] + checked] = 1.0
+        elif role is Role.GUARDIAN:
+            if (barred := state.last_protected[seat]) is not None:
+                entries[at["cannot_protect"] + barred] = 1.0
+            if night and (protecting := state.protecting[seat]) is not None:
+                entries[at["protecting"] + protecting] = 1.0
+        if state.phase in BALLOTS and state.has_voted(seat):
+            entries[at["ballot"] + 2] = 1.0
+            vote = state.votes[seat]
+            entries[at["my_vote"] + (n if vote is None else vote)] = 1.0
+        vector[list(entries)] = list(entries.values())
+        return vector
+
+    def _encode_table(self, state: State) -> np.ndarray:
+        """What every seat's view shows alike: phase, round, who lives, the cards shown, the
+        deal, the ballot, the tallies, the last dawn and the winner (seats absolute)."""
+        at = self._block_at
+        n = state.players
+        entries: dict[int, float] = {}
+        entries[at["phase"] + PHASES.index(state.phase.value)] = 1.0
+        entries[at["round"]] = _clip(state.round / 20)
+        known = {death.seat for death in state.deaths} | state.voteless
+        for s in range(n):
+            if state.is_alive(s):
+                entries[at["alive"] + s] = 1.0
+            role = state.cards[s].role.value if s in known else None
+            entries[at["roles"] + 5 * s + (0 if role is None else 1 + ROLES.index(role))] = 1.0
+        entries.update(self._deal_entries)
+        if state.phase in BALLOTS:
+            for c in state.candidates:
+                if 0 <= c < n:
+                    entries[at["candidates"] + c] = 1.0
+            voters = state.voters
+            cast = sum(1 for v in voters if state.has_voted(v))
+            entries[at["ballot"]] = float(state.phase is Phase.REVOTE)
+            entries[at["ballot"] + 1] = _clip(cast / max(1, len(voters)))
+        tallies = state.tallies
+        if tallies:
+            last = tallies[-1]
+            for c, count in last.counts:
+                if 0 <= c <= n:
+                    entries[at["last_tally"] + c] = _clip(count / n)
+            entries[at["last_tally"] + n] = _clip(last.abstained / n)
+            for voter, target in last.votes or ():
+                if target is not None and 0 <= target < n:
+                    entries[at["last_votes"] + voter * n + target] = 1.0
+        times: dict[int, int] = {}
+        for tally in tallies:
+            for voter, target in tally.votes or ():
+                if target is not None:
+                    times[voter * n + target] = times.get(voter * n + target, 0) + 1
+        for i, k in times.items():
+            entries[at["all_votes"] + i] = _fifths(k)
+        night = state.night_result
+        if night is not None:
+            fell = night.get("eliminated")
+            entries[at["night_result"] + (n if fell is None else fell)] = 1.0
+        if state.phase is Phase.END:
+            winner = state.winner.value if state.winner else None
+            entries[at["winner"] + {"town": 0, "werewolves": 1}.get(str(winner), 2)] = 1.0
+        vector = np.zeros(self.observation_layout.size, dtype=np.float32)
+        vector[list(entries)] = list(entries.values())
+        return vector
+
+
+@functools.cache
+def _fifths(k: int) -> float:
+    """An ``all_votes`` entry after ``k`` votes, as :meth:`raw_env.encode` sums them: 0.2 added
+    ``k`` times to a float32, then clipped."""
+    total = np.zeros(1, dtype=np.float32)
+    for _ in range(k):
+        total[0] += 0.2
+    return _clip(float(total[0]))
+
+
+def _clip(value: float) -> float:
+    """An entry as ``ObsWriter`` stores it: within [0, 1]."""
+    return 1.0 if value >= 1.0 else 0.0 if value <= 0.0 else value
 
 
 def env(**kwargs: Any) -> Any:

@@ -157,6 +157,8 @@ class raw_env(WolfdenEnv):
 
     # -- actions ---------------------------------------------------------------------------
 
+    offers_only_to_actors = True
+
     def make_action_layout(self, config: Any) -> ActionLayout:
         n = config.players
         seats = range(n)
@@ -427,11 +429,10 @@ class raw_env(WolfdenEnv):
             for t, token in enumerate(TOKENS):
                 w.set("received", 6 * s + t, row[token] / 10)
         w.scalar("table_way_off", float(bool(view["table_way_off"])))
-        bank = {text: i for i, text in enumerate(QUESTIONS)}
         width = 6 + n
         oldest = None
         for q in view["questions"]:
-            asked = bank.get(q["text"])
+            asked = _BANK.get(q["text"])
             if asked is None:
                 continue
             row = width * asked

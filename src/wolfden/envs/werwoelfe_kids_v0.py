@@ -45,6 +45,13 @@ from wolfden.engine.types import Action, Seat, Viewer
 from wolfden.envs.base import WolfdenEnv, wrap
 from wolfden.envs.layout import ActionGroup, ActionLayout, Block, ObsLayout, ObsWriter
 from wolfden.envs.parallel import parallel_env_of
+from wolfden.games.werwoelfe_kids.config import MISSING_TO_WIN, DuelMode
+from wolfden.games.werwoelfe_kids.pieces import CAST, WEREWOLVES, Phase, content_name, reach
+from wolfden.games.werwoelfe_kids.rules import actors
+from wolfden.games.werwoelfe_kids.state import State
+from wolfden.games.werwoelfe_kids.views import _STEP as STEP_OF
+from wolfden.games.werwoelfe_kids.views import _peek_result as peek_result
+from wolfden.games.werwoelfe_kids.views import coarse_phase, shown_houses
 
 TEAMS = ("village", "werewolves")
 PHASES = ("setup", "day", "duel", "night", "handover", "over")
@@ -87,6 +94,8 @@ class raw_env(WolfdenEnv):
         """House names and cast ids, as the game's own view lists them."""
         view = self.game.view(self.game.setup(config, 0), Viewer.of(0))
         return [h["house"] for h in view["houses"]], [p["id"] for p in view["cast"]]
+
+    offers_only_to_actors = True
 
     def make_action_layout(self, config: Any) -> ActionLayout:
         houses, cast = self._village(config)
@@ -260,6 +269,102 @@ class raw_env(WolfdenEnv):
         if "winner" in view:
             w.set("winner", TEAMS.index(view["winner"]))
         return w.vector
+
+    def encode_state(self, state: State, seat: Seat) -> np.ndarray:
+        """:meth:`encode` of the team's view, computed from the state with the view's own
+        rules for what a team sees (``shown_houses``, the open doors, its peek, its notes).
+        Tested equal to the view's encoding (tests/envs/test_fast_obs.py)."""
+        spans = self.observation_layout.spans
+        config = state.config
+        p = len(self.cast)
+        values: dict[int, float] = {}
+
+        def put(name: str, index: int, value: float = 1.0) -> None:
+            start, size = spans[name]
+            if 0 <= index < size:
+                values[start + index] = 1.0 if value >= 1.0 else 0.0 if value <= 0.0 else value
+
+        def content(block: str, persons: str, i: int, what: str | None) -> None:
+            if what is None:
+                put(block, 5 * i)
+            elif what in self.cast:
+                put(block, 5 * i + 2)
+                if 0 <= self.cast[what] < p:
+                    put(persons, i * p + self.cast[what])
+            else:
+                put(block, 5 * i + 1 + CONTENTS.index(what))
+
+        phase = state.phase
+        over = phase is Phase.OVER
+        other = 1 - seat
+        put("you", seat)
+        put("phase", PHASES.index(coarse_phase(state)))
+        step = STEP_OF[phase] if seat in actors(state) else ("over" if over else "wait")
+        put("step", STEPS.index(step))
+        put("day", 0, state.day / 30)
+        shown = shown_houses(state, seat, over)
+        open_doors = (
+            {look.house for look in state.peek} if state.peek_team == seat or over else set()
+        )
+        if phase is Phase.DUEL:
+            open_doors.add(state.duel_house)
+        if phase is Phase.ESCAPE and (seat == WEREWOLVES or over):
+            open_doors.add(state.origin)
+        for h in range(len(self.houses)):
+            content("content", "person", h, content_name(shown[h]) if h in shown else None)
+            if h in open_doors:
+                put("open", h)
+        for person in state.missing:
+            put("missing", self.cast[CAST[person].id])
+        put("counts", 0, len(state.missing) / MISSING_TO_WIN)
+        put("counts", 1, state.caught / 3)
+        if seat != WEREWOLVES and phase is Phase.PLACE and state.selected >= 0:
+            put("selected", self.cast[CAST[state.selected].id])
+        if seat == WEREWOLVES and state.day == 0 and phase in (Phase.HAUNT, Phase.PEEK):
+            for h in state.haunted:
+                put("haunted", h)
+        if seat == WEREWOLVES and phase in (Phase.MOVE, Phase.ESCAPE):
+            put("move_from", state.origin)
+            for t in reach(config.rows, config.cols, state.origin):
+                put("move_targets", t)
+            put("escape", 0, float(phase is Phase.ESCAPE))
+        if state.peek_team == seat and state.peek:
+            for look in state.peek:
+                put("peek", look.house)
+            put("peek_result", PEEK_RESULTS.index(peek_result(state)))
+        dice_per_team = max(1, config.dice_per_team)
+        if phase is Phase.DUEL:
+            put("duel_house", state.duel_house)
+            rounds = config.duel is DuelMode.ROUNDS
+            duel = [
+                state.dice[seat] / dice_per_team,
+                state.dice[other] / dice_per_team,
+                state.last_roll[seat].symbols / dice_per_team,
+                state.last_roll[other].symbols / dice_per_team,
+                state.duel_rounds / 10,
+                float(rounds and bool(state.rolled[seat])),
+                float(rounds and bool(state.rolled[other])),
+            ]
+            for i, v in enumerate(duel):
+                put("duel", i, v)
+        if config.notebook:
+            notes = state.notebooks[seat]
+            for h in range(len(self.houses)):
+                note = notes[h]
+                content(
+                    "notebook",
+                    "notebook_person",
+                    h,
+                    None if note is None else content_name(note.saw),
+                )
+        put("rules", 0, float(config.too_hard))
+        put("rules", 1, config.symbol_faces / 6)
+        put("rules", 2, float(config.duel.value == "rounds"))
+        if over:
+            put("winner", state.winner)
+        vector = np.zeros(self.observation_layout.size, dtype=np.float32)
+        vector[list(values)] = list(values.values())
+        return vector
 
 
 def env(**kwargs: Any) -> Any:
