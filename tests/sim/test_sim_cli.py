@@ -247,7 +247,7 @@ def test_the_raw_csv_names_each_seats_bot_by_its_team(tmp_path):
     ("args", "message"),
     [
         (["simulate", "os"], "unknown game 'os'"),
-        (["simulate", "werewolf", "--players", "30"], "players must be from 7 to 12"),
+        (["simulate", "werewolf", "--players", "30"], "players must be from 5 to 16"),
         (["simulate", "werewolf", "--bots", "village=random"], "unknown team 'village'"),
         (["simulate", "werewolf", "--bots", "werewolves=genius"], "unknown bot 'genius'"),
         (["simulate", "werewords", "--mode", "companion", "--bots", "village=rules"], "per seat"),
