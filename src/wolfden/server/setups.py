@@ -159,6 +159,11 @@ class Estimator:
                     other_config = other.config(base)
                 except ConfigError:
                     continue
+                if other_config.beyond_seed and not config.beyond_seed:
+                    # a setup of the seed's roles plays on the compiled kernel in a fraction
+                    # of a second; a variant role would need the rules in Python, ~50 times
+                    # slower, so its suggestions change only the seed's roles
+                    continue
                 verb = "Add" if by > 0 else "Remove"
                 how = "in place of a Villager" if by > 0 else "a Villager instead"
                 changes.append((f"{verb} a {title} ({how})", other, other_config))
