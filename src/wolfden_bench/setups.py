@@ -4,6 +4,7 @@ suggested change, through a real ``wolfden serve`` process, for 7 to 16 players.
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import tempfile
 import time
@@ -37,9 +38,15 @@ def post(base: str, path: str, body: dict[str, Any], token: str | None = None) -
         return json.loads(response.read())
 
 
+LOAD: list[float] = []
+"""The one-minute load average before and after the run."""
+
+
 def run(echo: Callable[[str], None]) -> list[dict[str, Any]]:
     """Time one estimate per setup (each setup once: a repeated one comes from the cache)."""
     from wolfden.server.process import ServeProcess
+
+    LOAD.append(os.getloadavg()[0])
 
     rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -74,6 +81,7 @@ def run(echo: Callable[[str], None]) -> list[dict[str, Any]]:
                 )
         finally:
             server.stop()
+    LOAD.append(os.getloadavg()[0])
     return rows
 
 
@@ -97,6 +105,18 @@ def section(rows: list[dict[str, Any]], command: str, host: str) -> str:
             f"| {r['players']} | {r['kind']} | `{r['setup']}` | {r['seconds']:.2f} | "
             f"{r['games']:,} | {r['engine']} | {100 * r['town']:.0f} % | {r['hint']} |"
         )
+    lines += [
+        "",
+        "Setups with variant roles play the rules in Python: each estimate stops after about a "
+        "second, so it rests on few games (its interval says how few), and finding the "
+        "suggestion takes several seconds more, one screening per possible change.",
+    ]
+    if len(LOAD) == 2:
+        lines += [
+            "",
+            f"One-minute load average before/after the run: {LOAD[0]:.2f} / {LOAD[1]:.2f} "
+            "(2 cores shared with other work: the figures are slower than on an idle machine).",
+        ]
     if kernel:
         lines += [
             "",

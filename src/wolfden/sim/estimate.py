@@ -13,8 +13,12 @@ estimate of such a setup is made of fewer games and its interval is wider (it sa
 
 from __future__ import annotations
 
+import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from wolfden.engine.config import config_from_json
@@ -107,7 +111,11 @@ def summary(town: int, games: int, engine: str) -> dict[str, Any]:
 def describe(town: int, games: int, engine: str) -> str:
     """``Town wins 43 % (95 % interval 40–46 %, 2,000 simulated games with rules bots)``."""
     low, high = wilson(town, games)
-    how = "" if engine == "kernel" else "; these roles play in Python, so fewer games"
+    how = (
+        ""
+        if engine == "kernel" or games >= KERNEL_GAMES
+        else "; these roles play in Python, so fewer games"
+    )
     return (
         f"Town wins {round(100 * town / games)} % (95 % interval {round(100 * low)}–"
         f"{round(100 * high)} %, {games:,} simulated games with {BOTS} bots{how})"
@@ -133,3 +141,52 @@ def measure(config_json: dict[str, Any], games: int, seconds: float) -> dict[str
         if engine == "reference" and time.perf_counter() - began >= seconds:
             break
     return summary(town, played, engine)
+
+
+LIBRARY_SECTION = "Werewolf: the setup editor's built-in setups"
+
+
+def measure_library(reference_games: int, command: str, echo: Callable[[str], None]) -> str:
+    """Measure every built-in setup as the editor estimates a setup (``rules`` bots, the
+    same seeds), write the figures beside the library (``setups_measured.json``) and return
+    the Markdown table for docs/balance.md."""
+    from wolfden.engine.config import config_to_json
+    from wolfden.games.werewolf import setups
+
+    figures: dict[str, Any] = {}
+    rows = []
+    for named in setups.library():
+        config = setups.config_from_setup(named.setup)
+        kernel = engine_for(config) == "kernel"
+        games = KERNEL_GAMES if kernel else reference_games
+        began = time.perf_counter()
+        found = measure(config_to_json(config), games, float("inf"))
+        found["measured"] = time.strftime("%Y-%m-%d")
+        figures[named.key] = found
+        setup = setups.parse_setup(named.setup)
+        echo(f"  {named.name:<20} {found['text']} ({time.perf_counter() - began:.1f} s)")
+        rows.append(
+            f"| {named.name} | {setup.players} | `{named.setup}` | "
+            f"{100 * found['town']:.1f} % ({100 * found['low']:.1f}–{100 * found['high']:.1f}) | "
+            f"{found['games']:,} | {found['engine']} |"
+        )
+    path = resources.files(setups.__name__.rpartition(".")[0]).joinpath(setups.MEASURED)
+    Path(str(path)).write_text(json.dumps(figures, indent=1, sort_keys=True) + "\n")
+    return (
+        "\n".join(
+            [
+                f"Command: `{command}` — each built-in setup of the lobby's setup editor "
+                f"(`src/wolfden/games/werewolf/setups.py`), measured as the editor estimates a "
+                f"setup: `rules` bots, match i with the seed derived from 1 and i. Setups of the "
+                f"seed's roles play on the compiled kernel ({KERNEL_GAMES:,} games); setups with "
+                f"variant roles play the rules in Python, with fewer games and wider intervals. "
+                f"The figures are also written to `setups_measured.json` beside the library, and "
+                f"the editor shows them.",
+                "",
+                "| setup | players | roles | Town wins (95 % interval) | games | engine |",
+                "|---|---:|---|---:|---:|---|",
+                *rows,
+            ]
+        )
+        + "\n"
+    )
