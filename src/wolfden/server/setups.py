@@ -55,6 +55,8 @@ MAIN = (2000, 1.0)
 SCREEN = (400, 0.25)
 """(most games, seconds) for each one-role change while looking for the suggestion."""
 CACHE_SIZE = 512
+SEED_ROLES = ("werewolf", "seer", "guardian")
+"""The roles a suggestion may add (the kernel plays them); any role may be taken out."""
 
 
 def _call(module: str, name: str, *args: Any) -> Any:
@@ -146,7 +148,6 @@ class Estimator:
         return result
 
     async def _estimate(self, setup: Setup, base: Config) -> dict[str, Any]:
-        config = setup.config(base)
         changes = []
         for name, option, title in ROLES:
             if option is None:
@@ -159,15 +160,15 @@ class Estimator:
                     other_config = other.config(base)
                 except ConfigError:
                     continue
-                if other_config.beyond_seed and not config.beyond_seed:
-                    # a setup of the seed's roles plays on the compiled kernel in a fraction
-                    # of a second; a variant role would need the rules in Python, ~50 times
-                    # slower, so its suggestions change only the seed's roles
+                if by > 0 and name not in SEED_ROLES:
+                    # the compiled kernel plays the seed's roles in a fraction of a second; a
+                    # variant role needs the rules in Python, ~50 times slower, so a
+                    # suggestion changes the seed's roles or takes a variant role out
                     continue
                 verb = "Add" if by > 0 else "Remove"
                 how = "in place of a Villager" if by > 0 else "a Villager instead"
                 changes.append((f"{verb} a {title} ({how})", other, other_config))
-        main = asyncio.ensure_future(self._job(config, MAIN))
+        main = asyncio.ensure_future(self._job(setup.config(base), MAIN))
         screened = [asyncio.ensure_future(self._job(c, SCREEN)) for _, _, c in changes]
         try:
             own = await main
@@ -180,8 +181,10 @@ class Estimator:
         if changes:
             best = min(range(len(changes)), key=lambda i: abs(measured[i]["town"] - 0.5))
             label, other, other_config = changes[best]
+            confirmed = own
             if abs(measured[best]["town"] - 0.5) < abs(own["town"] - 0.5):
                 confirmed = await self._job(other_config, MAIN)
+            if abs(confirmed["town"] - 0.5) < abs(own["town"] - 0.5):
                 suggestion = {
                     "change": label,
                     "setup": other.text(),
