@@ -84,3 +84,12 @@ def test_the_library_spans_five_to_sixteen_players_and_every_setup_deals():
         werewolf.setup(config, 1)
     assert min(players) == 5 and max(players) == 16
     assert len({named.key for named in library()}) == len(library())
+
+
+def test_every_built_in_setup_ships_with_its_measured_balance():
+    for named in library():
+        assert named.balance is not None, f"{named.key}: run wolfden balance --setups"
+        figures = named.balance
+        assert figures["low"] <= figures["town"] <= figures["high"]
+        assert figures["games"] >= 200 and figures["bots"] == "rules"
+        assert figures["text"].startswith(f"Town wins {round(100 * figures['town'])} %")

@@ -260,7 +260,7 @@ LIBRARY_SOURCE: tuple[tuple[str, str, str, str], ...] = (
         "full-moon",
         "Full moon",
         "werewolf=3,seer,witch,hunter,villager=6",
-        "12 players, the issue's own example.",
+        "12 players: three Werewolves against a Witch and a Hunter.",
     ),
     (
         "thirteen",
@@ -272,7 +272,7 @@ LIBRARY_SOURCE: tuple[tuple[str, str, str, str], ...] = (
         "big-town",
         "Big town",
         "werewolf=4,seer,guardian,witch,hunter,villager=7",
-        "14 players.",
+        "15 players with a Witch and a Hunter.",
     ),
     (
         "festival",
