@@ -179,7 +179,7 @@ def measure_library(reference_games: int, command: str, echo: Callable[[str], No
                 f"(`src/wolfden/games/werewolf/setups.py`), measured as the editor estimates a "
                 f"setup: `rules` bots, match i with the seed derived from 1 and i. Setups of the "
                 f"seed's roles play on the compiled kernel ({KERNEL_GAMES:,} games); setups with "
-                f"variant roles play the rules in Python, with fewer games and wider intervals. "
+                f"variant roles play the rules in Python ({reference_games:,} games). "
                 f"The figures are also written to `setups_measured.json` beside the library, and "
                 f"the editor shows them.",
                 "",
