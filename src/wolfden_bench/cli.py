@@ -35,7 +35,7 @@ class BenchGroup(click.Group):
         return super().parse_args(ctx, args)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return ["server"]
+        return ["server", "setups"]
 
     def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         formatter.write_usage(ctx.command_path, "[GAME]... [OPTIONS]  |  server [ARGS]...")
@@ -197,6 +197,31 @@ def bench_games(
         replace_sections(
             output, sections, BENCH_INTRO, before=("OpenSpiel side by side", "Simulator scaling")
         )
+        click.echo(f"written to {output}", err=True)
+
+
+@bench_command.command(
+    "setups",
+    help="Time the Werewolf setup editor's balance estimate and suggestion through a real "
+    "server, for 7 to 16 players. Results go to docs/benchmarks.md.",
+)
+@click.option(
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=Path("docs/benchmarks.md"),
+    show_default=True,
+)
+@click.option("--write/--no-write", default=True, show_default=True)
+@friendly
+def bench_setups(output: Path, write: bool) -> None:
+    from wolfden_bench import playouts as bench
+    from wolfden_bench import setups
+
+    click.echo("the setup editor's estimates, through wolfden serve:")
+    rows = setups.run(click.echo)
+    if write:
+        text = setups.section(rows, "wolfden bench setups", bench.machine())
+        replace_sections(output, {"Setup editor estimates": text}, BENCH_INTRO)
         click.echo(f"written to {output}", err=True)
 
 

@@ -100,7 +100,7 @@ def _roles(record: Path) -> dict[str, str]:
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["play", "werewolf", "--players", "5"], "players must be from 7 to 12"),
+        (["play", "werewolf", "--players", "4"], "players must be from 5 to 16"),
         (["play", "werewolf", "--bogus"], "No such option"),
         (["play", "chess"], "unknown game 'chess'; the games are werewolf"),
         (["play", "werewolf", "--human", "9"], "--human 9: seats are numbered 0 to 6"),

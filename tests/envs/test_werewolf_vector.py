@@ -201,7 +201,7 @@ def test_bad_input_is_refused_and_nothing_moves() -> None:
     ("options", "error", "message"),
     [
         ({"talk": True}, ConfigError, "cannot play this config: .*talk"),
-        ({"players": 6}, ConfigError, "players must be from 7 to 12"),
+        ({"players": 4}, ConfigError, "players must be from 5 to 16"),
         ({"history": 4}, ConfigError, "no history option; use the single environment"),
         ({"max_cycles": 9, "dead_leave": True}, ConfigError, "no dead_leave, max_cycles option"),
         ({"colour": "red"}, ConfigError, "unknown option colour"),

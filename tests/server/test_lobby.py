@@ -84,7 +84,7 @@ def test_bad_requests_get_a_readable_json_error(server: Server) -> None:
         "/api/rooms", json={"game": "werewolf", "name": "A", "config": {"players": 3}}
     )
     assert r.status_code == 400 and error_of(r)["code"] == "bad_config"
-    assert "7" in error_of(r)["message"]
+    assert "from 5 to 16" in error_of(r)["message"]
     assert error_of(server.http.get("/api/rooms/ZZZZZZ"))["code"] == "room_not_found"
     assert error_of(server.http.get("/api/nothing/here"))["code"] == "not_found"
 

@@ -247,7 +247,7 @@ def test_the_raw_csv_names_each_seats_bot_by_its_team(tmp_path):
     ("args", "message"),
     [
         (["simulate", "os"], "unknown game 'os'"),
-        (["simulate", "werewolf", "--players", "30"], "players must be from 7 to 12"),
+        (["simulate", "werewolf", "--players", "30"], "players must be from 5 to 16"),
         (["simulate", "werewolf", "--bots", "village=random"], "unknown team 'village'"),
         (["simulate", "werewolf", "--bots", "werewolves=genius"], "unknown bot 'genius'"),
         (["simulate", "werewords", "--mode", "companion", "--bots", "village=rules"], "per seat"),
@@ -298,3 +298,37 @@ def test_a_bad_bots_spec_names_the_games_teams_and_bots(capsys):
     assert len(err.splitlines()) == 1 and "Traceback" not in err
     assert "unknown team 'wolves' for robbers-horror" in err
     assert "robbers-horror has bots random, rules, ismcts and teams robbers, werewolves" in err
+
+
+def test_werewolf_setup_deals_the_roles_it_names():
+    """--setup takes the setup editor's syntax; the matches deal exactly those cards."""
+    result = simulate(
+        "werewolf",
+        "--setup",
+        "werewolf=2,seer,witch,hunter,villager=3",
+        "--games",
+        "12",
+        "--workers",
+        "1",
+        "--json",
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["games"] == 12
+    assert data["config"]["players"] == 8
+    assert (data["config"]["witches"], data["config"]["hunters"]) == (1, 1)
+    assert data["config"]["guardians"] == 0 and data["config"]["werewolves"] == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--setup", "werewolf=2,wolf"], "unknown role 'wolf'"),
+        (["--setup", "werewolf=3,villager=3"], "more non-Werewolves than Werewolves"),
+        (["--setup", "werewolf,villager=5", "--players", "6"], "give --setup or --players"),
+    ],
+)
+def test_werewolf_setup_refusals_say_why(args, message):
+    result = CliRunner().invoke(simulate_command, ["werewolf", *args, "--games", "2"])
+    assert result.exit_code != 0
+    assert message in result.output

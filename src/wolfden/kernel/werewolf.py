@@ -48,7 +48,7 @@ PHASE_NAMES: tuple[str, ...] = ("night", "discussion", "vote", "revote", "end")
 DEATH_BY: tuple[str, ...] = ("night", "vote")
 """How a seat died, as ``Outcome.stats["deaths"]`` names it (``deaths.by`` indexes this)."""
 
-MAX_SEATS = 12
+MAX_SEATS = 16
 THINK = 1.0
 """Virtual seconds per bot decision, as the match runner's default."""
 MAX_STEPS = 100_000
@@ -900,7 +900,7 @@ def play_batch(
 
 
 def unsupported(config: Any) -> str | None:
-    """None: the kernel plays every valid Werewolf config of the seed's roles (7–12 players,
+    """None: the kernel plays every valid Werewolf config of the seed's roles (5–16 players,
     the custom variant, declined roles, every timer and option but structured talk). Otherwise
     why not: the simulator then plays the rules in Python."""
     from wolfden.engine.errors import ConfigError

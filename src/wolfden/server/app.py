@@ -12,7 +12,7 @@ from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from wolfden.server import address, api, middleware, ws
+from wolfden.server import address, api, middleware, setups, ws
 from wolfden.server.clock import Clock, RealClock
 from wolfden.server.errors import Refused
 from wolfden.server.middleware import BodyLimit, RawSend, SecurityHeaders, StrictRoute, WebClient
@@ -41,6 +41,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         manager.start_background()
         yield
+        app.state.estimator.close()
         await manager.shutdown()
 
     app = FastAPI(
@@ -68,6 +69,7 @@ def create_app(
     app.add_api_websocket_route("/ws", ws.play)
 
     install_wordlists(app, settings, manager)
+    setups.install(app, settings, app.state.community.path)
     address.install(app, settings)
 
     web = settings.web_dir

@@ -46,3 +46,12 @@ class Settings:
     local network address instead (see ``wolfden.server.address``)."""
     lan_command: str = "wolfden serve --lan"
     """The command that serves on the local network, named where a room's link cannot work."""
+    estimate_worker: str = "wolfden.sim.estimate"
+    """The module whose ``measure`` the setup editor's estimate workers run (imported in the
+    workers only)."""
+    estimate_workers: int = 2
+    """Worker processes for setup estimates (started with the first estimate)."""
+    estimates_at_once: int = 4
+    """Setup estimates running at once in the whole server; more get ``503 busy``."""
+    estimates_per_minute: int = 120
+    """Setup estimates one client address may ask for per minute."""

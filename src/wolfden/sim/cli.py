@@ -287,6 +287,13 @@ simulate_command = GameGroup(
     default=Path("docs/figures"),
     show_default=True,
 )
+@click.option(
+    "--setups",
+    is_flag=True,
+    help="Measure only Werewolf's built-in setups (the setup editor's library): 2,000 games "
+    "each where the kernel plays, --games (default 200) where the rules play in Python; "
+    "writes their figures beside the library and their table into --output.",
+)
 @friendly
 def balance_command(
     names: tuple[str, ...],
@@ -296,9 +303,19 @@ def balance_command(
     engine: str,
     output: Path,
     figures: Path,
+    setups: bool,
 ) -> None:
     from wolfden.sim import balance
     from wolfden.sim.markdown import replace_sections
+
+    if setups:
+        from wolfden.sim import estimate
+
+        command = "wolfden balance --setups" + (f" --games {games}" if games else "")
+        text = estimate.measure_library(games or 200, command, click.echo)
+        replace_sections(output, {estimate.LIBRARY_SECTION: text}, balance.INTRO)
+        click.echo(f"written to {output}", err=True)
+        return
 
     chosen = [sim.load_game(n) for n in names] if names else game_registry.all()
     workers = workers or sim.default_workers()
@@ -313,9 +330,7 @@ def balance_command(
     budget = None if games else balance.STUDY_SECONDS
     for _, studies in plans:
         for study in studies:
-            balance.prepare_study(
-                study, seed=seed, workers=workers, budget=budget, engine=engine
-            )
+            balance.prepare_study(study, seed=seed, workers=workers, budget=budget, engine=engine)
     total = sum(balance.study_games(s) for _, studies in plans for s in studies)
     sections: dict[str, str] = {}
     with balance.shared_pool(workers) as pool, progress_bar(total, "balance") as advance:

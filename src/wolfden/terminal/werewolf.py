@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import click
+
+from wolfden.engine.errors import ConfigError
 from wolfden.engine.types import Action
 
 _PHASE = {
@@ -100,3 +103,36 @@ def describe(action: Action, view: Mapping[str, Any]) -> str:
         }[action.name]
         return f"{verb} {_name(view, action.args[0])}"
     return {"abstain": "Abstain"}.get(action.name, str(action))
+
+
+EXTRA_OPTIONS: list[click.Option] = [
+    click.Option(
+        ["--setup", "setup"],
+        default=None,
+        metavar="ROLES",
+        help="the deal by role, e.g. werewolf=3,seer,witch,hunter,villager=6 (one card per "
+        "player; add sheriff to elect one); instead of --players and the role counts",
+    ),
+]
+
+
+def apply_extra(
+    options: dict[str, Any], config_kwargs: dict[str, Any], seat_bots: dict[int, str]
+) -> None:
+    """``--setup``: the players and every role count from one setup text."""
+    text = options.get("setup")
+    if text is None:
+        return
+    from wolfden.games.werewolf.setups import ROLES, parse_setup
+
+    counted = ["players", "sheriff", *(option for _, option, _ in ROLES if option)]
+    given = [name for name in counted if options.get("cfg_" + name) not in (None, False)]
+    if given:
+        flags = ", ".join("--" + name.replace("_", "-") for name in given)
+        raise ConfigError(f"give --setup or {flags}, not both: the setup names every card")
+    setup = parse_setup(text)
+    config_kwargs["players"] = setup.players
+    config_kwargs["sheriff"] = setup.sheriff
+    for name, option, _ in ROLES:
+        if option is not None:
+            config_kwargs[option] = setup.count(name)

@@ -67,8 +67,8 @@ def test_the_deal_says_so_when_it_cannot_give_every_villager_request() -> None:
 @pytest.mark.parametrize(
     "options, message",
     [
-        ({"players": 6}, "players must be from 7 to 12"),
-        ({"players": 13}, "players must be from 7 to 12"),
+        ({"players": 4}, "players must be from 5 to 16"),
+        ({"players": 17}, "players must be from 5 to 16"),
         ({"players": 7, "werewolves": 0}, "at least one Werewolf"),
         ({"players": 7, "werewolves": 4}, "more non-Werewolves than Werewolves"),
         ({"players": 7, "werewolves": 3, "seers": 3, "guardians": 2}, "more roles than"),

@@ -8,8 +8,8 @@ from functools import cached_property
 from wolfden.engine.config import option
 from wolfden.engine.errors import ConfigError
 
-MIN_PLAYERS = 7
-MAX_PLAYERS = 12
+MIN_PLAYERS = 5
+MAX_PLAYERS = 16
 
 
 VARIANT_ROLES: tuple[tuple[str, str], ...] = (
@@ -26,18 +26,26 @@ by default, so the seed's deal is untouched unless a setup asks for them."""
 
 
 def standard_werewolves(players: int) -> int:
-    """7–9 players deal 2 Werewolves, 10–12 deal 3."""
-    return 2 if players <= 9 else 3
+    """7–9 players deal 2 Werewolves, 10–12 deal 3 (the seed); beyond the seed's table, 5–6
+    players deal 1 and 13–16 deal 4."""
+    if players <= 6:
+        return 1
+    return 2 if players <= 9 else 3 if players <= 12 else 4
 
 
 @dataclass(frozen=True)
 class Config:
     players: int = option(
-        7, "number of players (7–12)", min=MIN_PLAYERS, max=MAX_PLAYERS, label="Players"
+        7,
+        "number of players (5–16; the seed plays 7–12)",
+        min=MIN_PLAYERS,
+        max=MAX_PLAYERS,
+        label="Players",
     )
     werewolves: int | None = option(
         None,
-        "custom variant: number of Werewolves (default: 2 for 7–9 players, 3 for 10–12)",
+        "custom variant: number of Werewolves (default: 1 for 5–6 players, 2 for 7–9, 3 for "
+        "10–12, 4 for 13–16)",
         label="Werewolves (custom)",
         advanced=True,
     )

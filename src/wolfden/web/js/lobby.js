@@ -5,6 +5,7 @@ import { defaultNarratorId, narratorId } from "./app.js";
 import { lobbyControls } from "./controls.js";
 import { h } from "./dom.js";
 import { optionsForm } from "./options.js";
+import { setupEditor } from "./setups.js";
 import { button, presenceTag, toast } from "./ui.js";
 import { FAIR_PLAY, RULES, specOf } from "../games/meta.js";
 
@@ -427,6 +428,7 @@ export function lobbyScreen(app) {
         h("ol", { class: "seats" }, room.seats.map((s) => seatRow(app, ctl, s))),
       ),
       othersPanel(app, ctl),
+      ctl.isHost() && room.game === "werewolf" && room.status !== "live" ? setupEditor(() => ctl.rerender()) : null,
       ctl.isHost() ? hostPanel(app, ctl) : h("p", { class: "panel waiting" }, room.status === "live" ? "The match is on." : "Waiting for the host to start the match."),
       (ctl.isHost() || me.role === "table") && room.status !== "live" ? null : invitePanel(app, ctl),
       rulesPanel(app),
