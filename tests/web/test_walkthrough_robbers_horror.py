@@ -168,5 +168,6 @@ def test_three_phones_a_bot_and_a_table_screen_play_two_deals(pages: Pages) -> N
     results(table, ".ending .score-table", names)
     walk.check_secrets(host, secrets)
     seen = walk.shots
-    assert {"lobby", "wait-hidden", "turn-hidden", "turn", "deal-scored", "over"} <= seen, seen
+    missing = {"lobby", "wait-hidden", "turn-hidden", "turn", "deal-scored", "over"} - seen
+    assert not missing, f"never seen: {missing} (seen: {sorted(seen)})"
     assert {"table-table", "table-deal-scored"} & seen, seen

@@ -41,10 +41,14 @@ ACTIONS = ", ".join(NEXT_TAP)
 """Any of them (a selector)."""
 
 # The page's text in the units a person reads as one (hidden text included: a screen reader
-# says it), each with its labels; the view the page had drawn it from; whose view it was.
+# says it), each with its labels; the view the page had drawn it from; whose view it was; how
+# wide the page is and how far down the next tap of each kind lies (one round trip a screen).
 READ = """
-async () => {
+async (nextTap) => {
   await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  const bottoms = (sel) => [...document.querySelectorAll(sel)]
+    .filter((b) => b.getClientRects().length)
+    .map((b) => b.getBoundingClientRect().bottom + window.scrollY);
   const { app } = await import("/js/app.js");
   const units = "h1, h2, h3, h4, p, li, tr, th, td, button, label, caption, summary, legend";
   // text node by text node, so that a card's rank and suit ("14" "Chest") stay two words
@@ -66,6 +70,8 @@ async () => {
     match: msg ? msg.match : null,
     seat: device ? device.shown : you.role === "player" ? you.seat : null,
     hidden: Boolean(document.querySelector(".privacy-bar.is-hidden")),
+    wide: document.documentElement.scrollWidth,
+    taps: nextTap.map(bottoms),
   };
 }
 """
@@ -86,28 +92,32 @@ class Screen:
     """A phone's screen hidden by the privacy model: it shows nothing of its own seat's secrets."""
 
 
-def fits(page: Any, name: str) -> None:
-    """Nothing sticks out sideways."""
-    wide = page.evaluate("() => document.documentElement.scrollWidth")
+def fits(page: Any, name: str, wide: int | None = None) -> None:
+    """Nothing sticks out sideways (``wide``: the page's width, when already measured)."""
+    if wide is None:
+        wide = page.evaluate("() => document.documentElement.scrollWidth")
     width = page.viewport_size["width"]
     assert wide <= width + 1, f"{name}: the page is {wide} px wide on a {width} px screen"
 
 
-def in_reach(page: Any, name: str, next_tap: Sequence[str] = NEXT_TAP) -> None:
+def in_reach(
+    page: Any, name: str, next_tap: Sequence[str] = NEXT_TAP, taps: list[list[float]] | None = None
+) -> None:
     """The next thing to tap (the first of ``next_tap`` on the page) is on the first screen,
-    or one scroll further at most."""
-    for selector in next_tap:
-        bottoms = page.evaluate(
-            """sel => [...document.querySelectorAll(sel)]
-                 .filter((b) => b.getClientRects().length)
-                 .map((b) => b.getBoundingClientRect().bottom + window.scrollY)""",
-            selector,
-        )
+    or one scroll further at most (``taps``: how far down each lies, when already measured)."""
+    if taps is None:
+        taps = [page.evaluate(READ_TAP, selector) for selector in next_tap]
+    for selector, bottoms in zip(next_tap, taps):
         if bottoms:
             height = page.viewport_size["height"]
             down = min(bottoms)
             assert down <= 2 * height, f"{name}: the next tap ({selector}) is {down:.0f} px down"
             return
+
+
+READ_TAP = """sel => [...document.querySelectorAll(sel)]
+  .filter((b) => b.getClientRects().length)
+  .map((b) => b.getBoundingClientRect().bottom + window.scrollY)"""
 
 
 def named(units: Iterable[str], words: tuple[str, ...]) -> list[str]:
@@ -117,8 +127,8 @@ def named(units: Iterable[str], words: tuple[str, ...]) -> list[str]:
 
 
 def results(page: Any, table: str, names: list[str]) -> list[list[str]]:
-    """The results: a table with one row per player, in which each player's row names them.
-    Answers each row's cells."""
+    """The results: a table with one row per player, in which each player's row names them,
+    fitting the screen with no word broken across two lines. Answers each row's cells."""
     page.wait_for_selector(f"{table} tbody tr")
     assert page.eval_on_selector(table, "t => t.tagName") == "TABLE", f"{table} is not a table"
     rows: list[list[str]] = page.eval_on_selector_all(
@@ -129,7 +139,31 @@ def results(page: Any, table: str, names: list[str]) -> list[list[str]]:
     for name in names:
         assert len([r for r in rows if name in r]) == 1, f"no one row of its own for {name}: {rows}"
     fits(page, "results")
+    broken = page.eval_on_selector(table, BROKEN_WORDS)
+    assert not broken, f"{table} breaks words across lines: {broken}"
     return rows
+
+
+# The words (split at hyphens, where a line may break) laid out on more than one line.
+BROKEN_WORDS = """
+(table) => {
+  const broken = [];
+  const walk = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const node = walk.currentNode;
+    if (node.parentElement.closest(".visually-hidden")) continue;
+    for (const m of node.nodeValue.matchAll(/[^\\s-]+-?/g)) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      const lines = new Set(rects.map((r) => Math.round(r.top)));
+      if (lines.size > 1) broken.push(m[0]);
+    }
+  }
+  return broken;
+}
+"""
 
 
 class Walk:
@@ -145,10 +179,10 @@ class Walk:
     def screen(self, page: Any, name: str, *, next_tap: Sequence[str] = NEXT_TAP) -> Screen:
         """Check the screen now on ``page`` (on a phone: the next tap in reach) and keep it
         for the secrets check."""
-        fits(page, name)
+        read = page.evaluate(READ, list(next_tap))
+        fits(page, name, read["wide"])
         if page.viewport_size["width"] <= PHONE["width"]:
-            in_reach(page, name, next_tap)
-        read = page.evaluate(READ)
+            in_reach(page, name, next_tap, read["taps"])
         seen = Screen(
             name, read["units"], read["view"], read["seat"], read["match"], read["hidden"]
         )
@@ -165,7 +199,7 @@ class Walk:
         ``page`` played) is over: its view must be the rules' view for that viewer in some
         state of the match, and none of ``secrets(screen, state)`` (groups of words that, read
         in one unit, tell what that viewer may not know) may show."""
-        read = page.evaluate(READ)
+        read = page.evaluate(READ, [])
         answer = self.pages.server.api("GET", f"/api/matches/{read['match']}")
         record = MatchRecord.from_json(answer)
         game = games.get(record.game)
