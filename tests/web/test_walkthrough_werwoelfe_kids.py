@@ -16,28 +16,18 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.web.conftest import DESKTOP, PHONE, Pages, join_table
+from tests.web.conftest import DESKTOP, Pages, join_table
 from tests.web.test_shared_device import everyone_on_this_device, on_handover
 from tests.web.test_werwoelfe_kids import remember, werewolf_plan
+from tests.web.walkthrough import ACTIONS, fits, in_reach, results
 
-ACTIONS = "button[data-action]:not([disabled]), .handover-buttons button:not([disabled])"
 PREFERENCE = ("close", "done", "roll", "wake", "haunt", "open", "move", "stay")
 
 
 def check_screen(page: Any, name: str, shots: set[str], pages: Pages) -> None:
     """What every screen of a phone must do."""
-    wide = page.evaluate("document.documentElement.scrollWidth")
-    assert wide <= PHONE["width"] + 1, f"{name}: the page is {wide} px wide"
-    tops = page.evaluate(
-        """sel => [...document.querySelectorAll(sel)].map((b) => {
-             const r = b.getBoundingClientRect();
-             return r.bottom + window.scrollY;
-           })""",
-        ACTIONS,
-    )
-    if tops:
-        # the first thing to tap is on the first screen, or one scroll further at most
-        assert min(tops) <= 2 * PHONE["height"], f"{name}: the next tap is {min(tops)} px down"
+    fits(page, name)
+    in_reach(page, name)
     # What lies behind a door is on the screen only while that door stands open for this
     # screen's team (or while the village places its people, or at the end).
     behind_closed = page.evaluate(
@@ -120,12 +110,10 @@ def place_by_hand(page: Any, people: int) -> None:
 
 def check_results(page: Any) -> None:
     page.wait_for_selector(".kids-over .kids-results")
-    rows = page.locator(".kids-results tbody tr")
-    assert rows.count() == 2, "one row per player: the Village team and the Werewolf team"
-    teams = [rows.nth(i).locator("th").inner_text().strip() for i in range(2)]
-    assert teams == ["Village team", "Werewolf team"]
-    results = sorted(rows.nth(i).locator("td").nth(1).inner_text().strip() for i in range(2))
-    assert results == ["lost", "won"]
+    # one row per player: the Village team and the Werewolf team
+    rows = results(page, ".kids-results", ["Village team", "Werewolf team"])
+    assert [row[0] for row in rows] == ["Village team", "Werewolf team"]
+    assert sorted(row[2] for row in rows) == ["lost", "won"]
 
 
 def test_a_village_phone_against_a_bot_werewolf_team_with_a_table_screen(pages: Pages) -> None:

@@ -584,6 +584,8 @@ export default {
   // host's phone may read the opening night script aloud from its own view.
   narrationIsPublic: true,
   script,
+  // The host's one move of the game, ending the discussion, comes before the village.
+  hostFirst: true,
   hostLabel: (action) => (action.name === "end_discussion" ? "End the discussion now" : `${action.name} ${action.args.join(" ")}`),
   timerLabel: (deadline) => ({ night: "Dawn in", discussion: "Discussion ends in", vote: "The ballot closes in", revote: "The revote closes in", hunt: "The Hunter's shot ends in", election: "The election closes in", badge: "The badge is lost in" })[deadline.label] || deadline.label,
 };

@@ -274,12 +274,6 @@ function hostPanel(app, ctl) {
   const game = ctl.game();
   const spec = specOf(game);
   const opts = optionsForm(game, room.config, spec, `room-${room.game}`);
-  const empty = room.seats.filter((s) => !s.participant && !s.bot).length;
-  const fill = h(
-    "select",
-    { id: "fill-with", "data-key": "fill-with" },
-    game.bots.map((k) => h("option", { value: k, selected: k === (room.settings.stand_in_bot || "rules") }, k)),
-  );
   const settings = room.settings;
   const absent = h(
     "select",
@@ -296,13 +290,6 @@ function hostPanel(app, ctl) {
     "section",
     { class: "panel host-panel", "aria-labelledby": "host-title" },
     h("h2", { id: "host-title" }, "You are the host"),
-    h(
-      "div",
-      { class: "start-line" },
-      empty ? h("label", { for: "fill-with" }, `${empty} empty seat${empty === 1 ? "" : "s"} will get bots of kind`) : null,
-      empty ? fill : null,
-      button(room.status === "lobby" ? "Deal and start" : "Start a new match", () => ctl.start(empty ? fill.value : undefined), { cls: "btn-primary btn-wide", key: "start" }),
-    ),
     room.game === "werewords" ? h("a", { class: "btn btn-link", href: `/words.html?room=${room.code}` }, "Choose the word lists") : null,
     narratorPicker(app, ctl),
     h(
@@ -328,6 +315,26 @@ function hostPanel(app, ctl) {
       button("Save", () => ctl.setSettings({ absent: absent.value, grace_seconds: Number(grace.value), bot_delay: Number(delay.value) }), { key: "save-settings" }),
     ),
     sharedPanel(app, ctl),
+  );
+}
+
+// The host's start comes first on the screen, above the invitation and the seats: on a phone the
+// lobby is three screens long, and starting is what the host does there.
+function startLine(app, ctl) {
+  const room = app.room;
+  const game = ctl.game();
+  const empty = room.seats.filter((s) => !s.participant && !s.bot).length;
+  const fill = h(
+    "select",
+    { id: "fill-with", "data-key": "fill-with" },
+    game.bots.map((k) => h("option", { value: k, selected: k === (room.settings.stand_in_bot || "rules") }, k)),
+  );
+  return h(
+    "section",
+    { class: "panel start-line", "aria-label": "Start the match" },
+    empty ? h("label", { for: "fill-with" }, `${empty} empty seat${empty === 1 ? "" : "s"} will get bots of kind`) : null,
+    empty ? fill : null,
+    button(room.status === "lobby" ? "Deal and start" : "Start a new match", () => ctl.start(empty ? fill.value : undefined), { cls: "btn-primary btn-wide", key: "start" }),
   );
 }
 
@@ -416,6 +423,7 @@ export function lobbyScreen(app) {
     h("h1", {}, `${game ? game.title : room.game}`, h("span", { class: "sub" }, ` · room ${room.code}`)),
     h("p", { class: "lead" }, status, " ", seated ? `You are in seat ${me.seat + 1}.` : me.role === "shared" ? `This device is shared by seats ${(me.seats || []).map((s) => s + 1).join(", ")}: pass it from player to player.` : me.role === "table" ? "This device is the table screen." : me.role === "spectator" ? "You are watching." : "You are sitting out."),
     FAIR_PLAY[room.game] && room.status === "lobby" ? h("p", { class: "notice fair-play-note" }, FAIR_PLAY[room.game]) : null,
+    ctl.isHost() ? startLine(app, ctl) : null,
     h(
       "div",
       { class: "lobby-grid" },

@@ -255,6 +255,11 @@ export function matchScreen(app_) {
   if (timer) timer.classList.add("phase-timer");
   const title = body.querySelector("h1");
   if (timer && title) title.after(timer);
+  // A renderer may ask for the host's controls first while the host has a move of the game's
+  // to make (Werewolf: "End the discussion now", not three screens down a phone).
+  const host = hostBar(ctx, renderer);
+  const hostFirst = Boolean(renderer.hostFirst && ctx.hostActions.length && title);
+  if (hostFirst) (timer || title).after(host);
   return h(
     "div",
     { class: ["match", `game-${app_.room.game}`, ctx.isTable && "is-table"] },
@@ -265,7 +270,7 @@ export function matchScreen(app_) {
     presencePanel(),
     ctx.isHost ? tableRequests(app_, lobbyControls()) : null,
     body,
-    hostBar(ctx, renderer),
+    hostFirst ? null : host,
     logPanel(ctx),
   );
 }
