@@ -195,10 +195,12 @@ class Master:
                 new_phase=seq != m.phase_seq,
                 ended=now if outcome is not None else None,
                 outcome=outcome,
+                fence=rooms.fence(room),
             )
         except StorageError as exc:
             log.error("%s: action not saved: %s", m.id, exc)
-            raise storage_refused("this action") from exc
+            rooms.fenced(room, exc)
+            raise storage_refused("this action", exc) from exc
         # committed: the room in memory follows the log
         new_phase = seq != m.phase_seq
         m.state, m.version, m.phase_seq, m.phase_started = state, m.version + 1, seq, started
