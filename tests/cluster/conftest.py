@@ -138,6 +138,7 @@ class Person:
 
     def connect(self) -> None:
         self.view, self.pending = None, None
+        self.since = time.monotonic()
         end = time.monotonic() + 60
         while time.monotonic() < end:
             alive = self.cluster.alive()
@@ -180,7 +181,8 @@ class Person:
             self.closes.append(exc.rcvd.code if exc.rcvd else None)
             self.move()
             return
-        if self.pending is not None and time.monotonic() - self.pending[2] > PATIENCE:
+        overdue = self.pending is not None and time.monotonic() - self.pending[2] > PATIENCE
+        if overdue or (self.view is None and time.monotonic() - self.since > PATIENCE):
             self.closes.append(None)
             self.move()
 

@@ -33,7 +33,8 @@ class ServeProcess(process.ServeProcess):
 
     def kill(self) -> None:
         super().kill()
-        self.http.close()
+        if hasattr(self, "http"):  # not yet made when the process did not start
+            self.http.close()
 
     def stop(self) -> None:
         super().stop()

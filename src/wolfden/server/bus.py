@@ -131,14 +131,19 @@ class RedisBus:
             by_channel: dict[str, list[dict[str, Any]]] = {}
             for channel, msg in batch:
                 by_channel.setdefault(channel, []).append(msg)
-            try:
-                async with self.client.pipeline(transaction=False) as pipe:
-                    for channel, msgs in by_channel.items():
-                        pipe.publish(channel, orjson.dumps(msgs))
-                    await pipe.execute()
-            except Exception as exc:  # the bus is down: these messages are lost
-                log.warning("bus: %d messages not sent: %s", len(batch), exc)
-                await asyncio.sleep(self.RETRY_SECONDS)
+            for attempt in range(3):
+                try:
+                    async with self.client.pipeline(transaction=False) as pipe:
+                        for channel, msgs in by_channel.items():
+                            pipe.publish(channel, orjson.dumps(msgs))
+                        await pipe.execute()
+                    break
+                except Exception as exc:
+                    # a connection the server closed (Redis restarted) is made again on the
+                    # next try; when the bus is down these messages are lost
+                    if attempt == 2:
+                        log.warning("bus: %d messages not sent: %s", len(batch), exc)
+                    await asyncio.sleep(self.RETRY_SECONDS / 5)
 
     async def _read(
         self, deliver: Deliver, on_reset: Callable[[], None], subscribed: asyncio.Future[None]

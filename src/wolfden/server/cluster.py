@@ -87,6 +87,8 @@ class Cluster:
         self.fences = manager.fences
         self.relays: dict[str, tuple[Connection, str, str]] = {}
         """Connections of this node relayed to another: id -> (connection, owner, room)."""
+        self.answered: set[str] = set()
+        """Relayed connections that the owner has sent a frame to."""
         self.remotes: dict[tuple[str, str], RemoteConnection] = {}
         """Connections of other nodes whose room this node runs: (node, id) -> stand-in."""
         self.waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
@@ -265,6 +267,7 @@ class Cluster:
                 if relay is None:
                     self.bus.send(msg["from"], {"t": "ws_close", "conn": cid, "from": self.node})
                 else:
+                    self.answered.add(cid)
                     relay[0].send(text)
         elif kind == "ws_end":
             relay = self.relays.pop(msg["conn"], None)
@@ -284,6 +287,13 @@ class Cluster:
         cid = f"c{next(self.ids)}"
         conn.relayed = cid
         self.relays[cid] = (conn, owner, code)
+
+        def unanswered() -> None:
+            # the owner never took the connection up (the message was lost, the owner died)
+            if cid not in self.answered and self.relays.pop(cid, None) is not None:
+                conn.end(MOVED)
+
+        asyncio.get_running_loop().call_later(max(5.0, 3 * self.lease_seconds), unanswered)
         client = conn.ws.client
         self.bus.send(
             owner,
@@ -306,6 +316,7 @@ class Cluster:
         )
 
     def unrelay(self, conn: Connection) -> None:
+        self.answered.discard(conn.relayed or "")
         found = self.relays.pop(conn.relayed or "", None)
         if found is not None:
             self.bus.send(found[1], {"t": "ws_close", "conn": conn.relayed, "from": self.node})

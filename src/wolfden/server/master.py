@@ -137,6 +137,12 @@ class Master:
     def live(self, room: Room, peer: Peer, version: Any) -> Match:
         """The match being played, when it takes actions and ``version`` (when given) is the
         view this connection has now."""
+        if room.gone:
+            raise Refused(
+                "unavailable",
+                "This room has moved to another server; nothing changed. Connect again.",
+                503,
+            )
         m = room.match
         if m is None:
             raise Refused("match_not_live", "No match is being played in this room.")

@@ -428,8 +428,14 @@ class RoomManager:
         self.fences.pop(room.code, None)
 
     def fence(self, room: Room) -> int | None:
-        """The fencing token this node writes the room with (None: a single server)."""
-        return self.fences.get(room.code)
+        """The fencing token this node writes the room with (None: a single server). In a
+        cluster, a room this node no longer runs is never written: ``FencedOut``."""
+        if self.cluster is None:
+            return None
+        token = self.fences.get(room.code)
+        if token is None or room.gone:
+            raise FencedOut(f"this server no longer runs room {room.code}; nothing was saved")
+        return token
 
     def fenced(self, room: Room, exc: StorageError) -> None:
         """After a refused write: when the room's lease was taken over, let it go."""
