@@ -364,8 +364,11 @@ async def handle(state: AppState, conn: Connection, text: str) -> None:
             try:
                 hello(state, conn, msg)
             except Elsewhere as exc:
-                if state.cluster is None or isinstance(conn, RemoteConnection):
+                if state.cluster is None:
                     raise
+                if isinstance(conn, RemoteConnection):
+                    conn.close("moved")  # it moved on again: the client connects anew
+                    return
                 # the room runs on another node: from now on this connection only relays
                 state.cluster.relay(conn, exc.node, normalize_code(msg["room"]), text)
         elif kind == "ping":
