@@ -96,3 +96,22 @@ def test_a_redis_bus_says_so_when_it_got_its_connection_back(redis_service: Any)
 def test_the_bus_address_must_be_redis() -> None:
     with pytest.raises(ValueError, match=r"--bus is the address of a Redis server"):
         open_bus("postgresql://db/wolfden", "a")
+
+
+def test_serve_refuses_a_bus_without_a_shared_database_or_redis(tmp_path: Any) -> None:
+    from click.testing import CliRunner
+
+    from wolfden.server.cli import serve_command
+
+    runner = CliRunner()
+    alone = runner.invoke(
+        serve_command, ["--bus", "redis://127.0.0.1:6379/0", "--db", str(tmp_path / "a.db")]
+    )
+    assert alone.exit_code == 2
+    assert "give --db postgresql://" in alone.output
+    wrong = runner.invoke(
+        serve_command, ["--bus", "http://127.0.0.1:6379", "--db", "postgresql://u@127.0.0.1/x"]
+    )
+    assert wrong.exit_code == 2
+    assert "--bus is the address of a Redis server" in wrong.output
+    assert not (tmp_path / "a.db").exists()

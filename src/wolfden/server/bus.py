@@ -189,10 +189,15 @@ class RedisBus:
                 await self.client.aclose()
 
 
-def open_bus(url: str, node: str) -> Bus:
-    """The bus for ``--bus``: a ``redis://`` (or ``rediss://``) address."""
+def check_address(url: str) -> None:
+    """Refuse a ``--bus`` that is not the address of a Redis server."""
     if not url.startswith(("redis://", "rediss://", "unix://")):
         raise ValueError(
-            f"--bus is the address of a Redis server (redis://host:6379/0), not {url!r}"
+            f"--bus is the address of a Redis server (redis://host:6379/0), not {url[:60]!r}"
         )
+
+
+def open_bus(url: str, node: str) -> Bus:
+    """The bus for ``--bus``: a ``redis://`` (or ``rediss://``) address."""
+    check_address(url)
     return RedisBus(url, node)

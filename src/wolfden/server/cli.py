@@ -299,6 +299,18 @@ def serve_command(
                 f"cannot read --admin-token-file {admin_token_file}: {exc}"
             ) from None
         admin_token = lines[0].strip() if lines else ""
+    if bus is not None:
+        from wolfden.server.bus import check_address
+
+        try:
+            check_address(bus)
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from None
+        if not is_database_address(db):
+            raise click.UsageError(
+                "--bus runs this server as one node of several, which share one database: "
+                "give --db postgresql://user@host/database too."
+            )
     fix = lan_command(port, certfile, keyfile)
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     settings = Settings(

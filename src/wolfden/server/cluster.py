@@ -148,7 +148,8 @@ class Cluster:
             orphans = []
         for code in orphans:
             if code not in self.fences:
-                self.locate(code)
+                with contextlib.suppress(Refused):  # the database went away meanwhile
+                    self.locate(code)
         for code in {room for _, _, room in self.relays.values()}:
             try:
                 lease = store.lease(code)
