@@ -31,7 +31,7 @@ from wolfden.storage.rooms import Lease, open_room_store
 LEASE = "1.5"
 """Seconds of a node's hold on a room in these tests: a dead node is replaced within seconds."""
 
-PATIENCE = 8.0
+PATIENCE = 15.0
 """Seconds a person waits for the answer to an action before trying another node."""
 
 

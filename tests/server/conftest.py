@@ -26,9 +26,15 @@ class ServeProcess(process.ServeProcess):
     """``wolfden serve`` in a process of its own, for tests that kill it; ``http`` talks to it."""
 
     def __init__(
-        self, db: Path, *args: str, log_level: str = "warning", database: str | None = None
+        self,
+        db: Path,
+        *args: str,
+        log_level: str = "warning",
+        database: str | None = None,
+        timeout: float = 90.0,
     ) -> None:
-        super().__init__(db, *args, log_level=log_level, database=database)
+        # a generous start: on a busy machine a server may take half a minute to answer
+        super().__init__(db, *args, log_level=log_level, database=database, timeout=timeout)
         self.http = httpx.Client(base_url=self.base, timeout=20)
 
     def kill(self) -> None:

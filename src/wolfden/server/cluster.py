@@ -118,6 +118,12 @@ class Cluster:
     def now(self) -> float:
         return self.manager.clock.now()
 
+    def patience(self) -> float:
+        """Seconds to wait for the node that runs a room to answer a request passed to it,
+        or to take up a connection, before the client is told to try again: long enough for
+        a busy node, and for a dead one to be replaced."""
+        return max(20.0, 3 * self.lease_seconds)
+
     async def _leases(self) -> None:
         """Renew this node's leases, take over the live rooms nobody holds, and move the
         connections relayed to a node that lost its room: three times per lease length."""
@@ -294,7 +300,7 @@ class Cluster:
             if cid not in self.answered and self.relays.pop(cid, None) is not None:
                 conn.end(MOVED)
 
-        asyncio.get_running_loop().call_later(max(5.0, 3 * self.lease_seconds), unanswered)
+        asyncio.get_running_loop().call_later(self.patience(), unanswered)
         client = conn.ws.client
         self.bus.send(
             owner,
@@ -361,7 +367,7 @@ class Cluster:
             },
         )
         try:
-            return await asyncio.wait_for(fut, max(5.0, 3 * self.lease_seconds))
+            return await asyncio.wait_for(fut, self.patience())
         except TimeoutError:
             return None
         finally:
