@@ -161,8 +161,10 @@ class Cluster:
                 lease = store.lease(code)
             except StorageError:
                 continue
-            if lease is not None and lease.expires > self.now():
-                self.moved(code, lease.node)
+            # a room whose node gave it up or died (a lobby, which nobody takes over until
+            # it is asked for) moves with its clients' next hello
+            held = lease is not None and lease.expires > self.now()
+            self.moved(code, lease.node if held and lease is not None else "")
 
     # -- ownership ------------------------------------------------------------------
 
