@@ -155,3 +155,22 @@ def test_a_database_restart_refuses_actions_clearly_and_half_applies_nothing(
         table.check()
     finally:
         table.close()
+
+
+def test_a_node_that_stops_normally_gives_its_rooms_up_at_once(cluster: Cluster) -> None:
+    table = Table(cluster, seed=29)
+    try:
+        table.run(until_actions=5)
+        owner = cluster.owner(table.code)
+        name = cluster.lease(table.code)
+        owner.stop()  # SIGTERM: uvicorn shuts down, the node releases its leases
+        assert "Application shutdown complete" in owner.log(), owner.log()[-3000:]
+        lease = cluster.lease(table.code)
+        assert lease is not None and name is not None
+        # given up (no waiting for it to run out), or already taken by another node
+        assert lease.node != name.node or lease.expires == 0, lease
+        cluster.wait_for_new_owner(table.code, owner)
+        table.run()
+        table.check()
+    finally:
+        table.close()
