@@ -67,6 +67,8 @@ class PostgresServer:
         self.port = port
         self.proc = proc
         self._count = 0
+        self.relaunch: Callable[[], subprocess.Popen[bytes]] | None = None
+        self.ready: Callable[[], bool] | None = None
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://wolfden@127.0.0.1:{self.port}/{database}"
@@ -86,15 +88,20 @@ class PostgresServer:
             self.proc.send_signal(how)
             self.proc.wait(timeout=READY_WITHIN)
 
+    def start(self) -> None:
+        """Start the stopped server again, with the same data and port; returns once it
+        answers."""
+        assert self.relaunch is not None and self.ready is not None
+        self.proc = self.relaunch()
+        wait_until(self.ready, "PostgreSQL", self.proc)
+
 
 @contextmanager
 def postgres_server() -> Iterator[PostgresServer]:
     initdb, postgres = _pg_bin("initdb"), _pg_bin("postgres")
     if initdb is None or postgres is None:
         missing("postgresql", "PostgreSQL")
-    pytest.importorskip(
-        "psycopg", reason="psycopg is not installed (pip install 'wolfden[nodes]')"
-    )
+    pytest.importorskip("psycopg", reason="psycopg is not installed (pip install 'wolfden[nodes]')")
     import psycopg
 
     root = Path(tempfile.mkdtemp(prefix="wolfden-pg-"))
@@ -111,30 +118,35 @@ def postgres_server() -> Iterator[PostgresServer]:
     )
     port = free_port()
     log = open(root / "postgres.log", "wb")  # noqa: SIM115 - closed below
-    proc = subprocess.Popen(  # type: ignore[call-overload]
-        (
-            [
-                postgres,
-                "-D",
-                str(data),
-                "-p",
-                str(port),
-                "-h",
-                "127.0.0.1",
-                "-k",
-                str(root),
-                "-c",
-                "fsync=off",
-                "-c",
-                "max_connections=200",
-            ]
-        ),
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        cwd=root,
-        **_unprivileged(),
-    )
+
+    def launch() -> subprocess.Popen[bytes]:
+        return subprocess.Popen(  # type: ignore[call-overload, no-any-return]
+            (
+                [
+                    postgres,
+                    "-D",
+                    str(data),
+                    "-p",
+                    str(port),
+                    "-h",
+                    "127.0.0.1",
+                    "-k",
+                    str(root),
+                    "-c",
+                    "fsync=off",
+                    "-c",
+                    "max_connections=200",
+                ]
+            ),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            cwd=root,
+            **_unprivileged(),
+        )
+
+    proc = launch()
     server = PostgresServer(root, port, proc)
+    server.relaunch = launch
 
     def ready() -> bool:
         try:
@@ -143,6 +155,7 @@ def postgres_server() -> Iterator[PostgresServer]:
             return False
         return True
 
+    server.ready = ready
     try:
         wait_until(ready, "PostgreSQL", proc)
         yield server
@@ -157,6 +170,8 @@ class RedisServer:
         self.root = root
         self.port = port
         self.proc = proc
+        self.binary = ""
+        self.ready: Callable[[], bool] | None = None
 
     @property
     def url(self) -> str:
@@ -166,6 +181,12 @@ class RedisServer:
         if self.proc.poll() is None:
             self.proc.send_signal(how)
             self.proc.wait(timeout=READY_WITHIN)
+
+    def start(self) -> None:
+        """Start the stopped server again on the same port (empty: it keeps nothing)."""
+        assert self.ready is not None
+        self.proc = _start_redis(self.binary, self.root, self.port)
+        wait_until(self.ready, "Redis", self.proc)
 
 
 def _start_redis(binary: str, root: Path, port: int) -> subprocess.Popen[bytes]:
@@ -206,6 +227,7 @@ def redis_server() -> Iterator[RedisServer]:
         except redis.RedisError:
             return False
 
+    server.binary, server.ready = binary, ready
     try:
         wait_until(ready, "Redis", server.proc)
         yield server

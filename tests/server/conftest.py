@@ -26,14 +26,21 @@ class ServeProcess(process.ServeProcess):
     """``wolfden serve`` in a process of its own, for tests that kill it; ``http`` talks to it."""
 
     def __init__(
-        self, db: Path, *args: str, log_level: str = "warning", database: str | None = None
+        self,
+        db: Path,
+        *args: str,
+        log_level: str = "warning",
+        database: str | None = None,
+        timeout: float = 90.0,
     ) -> None:
-        super().__init__(db, *args, log_level=log_level, database=database)
+        # a generous start: on a busy machine a server may take half a minute to answer
+        super().__init__(db, *args, log_level=log_level, database=database, timeout=timeout)
         self.http = httpx.Client(base_url=self.base, timeout=20)
 
     def kill(self) -> None:
         super().kill()
-        self.http.close()
+        if hasattr(self, "http"):  # not yet made when the process did not start
+            self.http.close()
 
     def stop(self) -> None:
         super().stop()

@@ -200,3 +200,30 @@ def test_a_master_whose_lease_was_taken_over_cannot_write(store: RoomStore) -> N
     store.append_action("m-ABCDEF-1", 2, 3, "c", 11.0, phase_seq=2, phase_started=11.0, fence=new)
     got = store.load_match("m-ABCDEF-1")
     assert got is not None and [a[1] for a in got.actions] == ["a", "b", "c"]
+
+
+def test_one_room_is_read_back_by_its_code(store: RoomStore) -> None:
+    assert store.load_room("AAAAAA") is None
+    store.save_room("AAAAAA", "werewolf", "lobby", {"code": "AAAAAA", "who": "Zoë"}, now=5.0)
+    store.save_room("AAAAAA", "werewolf", "live", {"code": "AAAAAA", "who": "Émile"}, now=6.0)
+    assert store.load_room("AAAAAA") == {"code": "AAAAAA", "who": "Émile"}
+
+
+def test_orphans_are_the_live_rooms_no_node_holds(store: RoomStore) -> None:
+    for code, status, at in [
+        ("LOBBYY", "lobby", 1.0),
+        ("HELDDD", "live", 2.0),
+        ("NEVERR", "live", 3.0),
+        ("EXPIRD", "live", 4.0),
+        ("GIVENN", "live", 5.0),
+    ]:
+        store.save_room(code, "werewolf", status, {"code": code}, now=at)
+    assert store.acquire_lease("HELDDD", "a", now=100.0, ttl=10.0) is not None
+    assert store.acquire_lease("EXPIRD", "a", now=80.0, ttl=10.0) is not None
+    token = store.acquire_lease("GIVENN", "b", now=100.0, ttl=10.0)
+    assert token is not None
+    store.release_lease("GIVENN", "b", token)
+    assert store.orphans(100.0) == ["NEVERR", "EXPIRD", "GIVENN"]
+    assert store.orphans(200.0) == ["HELDDD", "NEVERR", "EXPIRD", "GIVENN"]
+    store.save_room("NEVERR", "werewolf", "finished", {"code": "NEVERR"}, now=6.0)
+    assert store.orphans(100.0) == ["EXPIRD", "GIVENN"]

@@ -13,7 +13,9 @@ from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from wolfden.server import address, api, middleware, setups, ws
+from wolfden.server.bus import open_bus
 from wolfden.server.clock import Clock, RealClock
+from wolfden.server.cluster import Cluster, Forward, node_name
 from wolfden.server.errors import Refused
 from wolfden.server.middleware import BodyLimit, RawSend, SecurityHeaders, StrictRoute, WebClient
 from wolfden.server.rooms import PROTOCOL_VERSION, RoomManager
@@ -34,15 +36,25 @@ def create_app(
     if store is None:
         store = open_room_store(settings.db)
     manager = RoomManager(settings, store, clock)
-    manager.recover()
-    state = AppState(settings, manager, clock)
+    cluster: Cluster | None = None
+    if settings.bus is None:
+        manager.recover()
+    else:
+        # a node of a cluster runs no room until it creates one or takes one over
+        cluster = Cluster(manager, open_bus(settings.bus, node_name()), settings.lease_seconds)
+        manager.cluster = cluster
+    state = AppState(settings, manager, clock, cluster=cluster)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         manager.start_background()
+        if cluster is not None:
+            await cluster.start()
         yield
         app.state.estimator.close()
         await manager.shutdown()
+        if cluster is not None:
+            await cluster.stop()
 
     app = FastAPI(
         title="wolfden",
@@ -76,6 +88,9 @@ def create_app(
     if web is not None and Path(web).is_dir():
         app.mount("/", WebClient(directory=str(web), html=True), name="web")
 
+    if cluster is not None:
+        cluster.state, cluster.app = state, app
+        app.add_middleware(Forward, cluster=cluster)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RawSend)

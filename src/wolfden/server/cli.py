@@ -170,6 +170,22 @@ def run(app: Any, message: Callable[[int], str], **options: Any) -> None:
     "directory].",
 )
 @click.option(
+    "--bus",
+    default=None,
+    metavar="redis://…",
+    help="Run as one node of a cluster: the address of the Redis server the nodes pass "
+    "requests and views through; --db is then the PostgreSQL database they share (needs "
+    "wolfden[nodes]; see docs/deploy.md).",
+)
+@click.option(
+    "--lease",
+    type=click.FloatRange(0.5, 600),
+    default=10.0,
+    show_default=True,
+    help="With --bus: seconds a node's hold on a room lasts without renewal; a node that "
+    "died is replaced after about this long.",
+)
+@click.option(
     "--grace",
     type=click.FloatRange(0, 3600),
     default=60.0,
@@ -243,6 +259,8 @@ def serve_command(
     certfile: Path | None,
     keyfile: Path | None,
     db: str | None,
+    bus: str | None,
+    lease: float,
     grace: float,
     bot_delay: float,
     time_scale: float,
@@ -281,10 +299,24 @@ def serve_command(
                 f"cannot read --admin-token-file {admin_token_file}: {exc}"
             ) from None
         admin_token = lines[0].strip() if lines else ""
+    if bus is not None:
+        from wolfden.server.bus import check_address
+
+        try:
+            check_address(bus)
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from None
+        if not is_database_address(db):
+            raise click.UsageError(
+                "--bus runs this server as one node of several, which share one database: "
+                "give --db postgresql://user@host/database too."
+            )
     fix = lan_command(port, certfile, keyfile)
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
     settings = Settings(
         db=db if is_database_address(db) else Path(db) if db else default_db_path(),
+        bus=bus,
+        lease_seconds=lease,
         grace_seconds=grace,
         bot_delay=bot_delay,
         time_scale=time_scale,

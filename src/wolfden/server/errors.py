@@ -26,8 +26,25 @@ def not_found(code: str, message: str) -> Refused:
     return Refused(code, message, 404)
 
 
-def storage_refused(what: str) -> Refused:
-    """The database refused a write (disk full, file locked): nothing was applied."""
+def storage_refused(what: str, exc: Exception | None = None) -> Refused:
+    """The database refused a write (disk full, file locked, server away): nothing was
+    applied. ``exc``, the store's error, says which."""
+    from wolfden.storage.errors import FencedOut, RetryableStorageError
+
+    if isinstance(exc, RetryableStorageError):
+        return Refused(
+            "unavailable",
+            f"The server could not save {what}: its database cannot be reached for a moment; "
+            "nothing changed. Try again in a moment.",
+            503,
+        )
+    if isinstance(exc, FencedOut):
+        return Refused(
+            "unavailable",
+            f"The server could not save {what}: this room is moving to another server; "
+            "nothing changed. Connect again and try again.",
+            503,
+        )
     return Refused(
         "unavailable",
         f"The server could not save {what} (its storage is full or busy); nothing changed. "

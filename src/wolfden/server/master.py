@@ -137,6 +137,12 @@ class Master:
     def live(self, room: Room, peer: Peer, version: Any) -> Match:
         """The match being played, when it takes actions and ``version`` (when given) is the
         view this connection has now."""
+        if room.gone:
+            raise Refused(
+                "unavailable",
+                "This room has moved to another server; nothing changed. Connect again.",
+                503,
+            )
         m = room.match
         if m is None:
             raise Refused("match_not_live", "No match is being played in this room.")
@@ -195,10 +201,12 @@ class Master:
                 new_phase=seq != m.phase_seq,
                 ended=now if outcome is not None else None,
                 outcome=outcome,
+                fence=rooms.fence(room),
             )
         except StorageError as exc:
             log.error("%s: action not saved: %s", m.id, exc)
-            raise storage_refused("this action") from exc
+            rooms.fenced(room, exc)
+            raise storage_refused("this action", exc) from exc
         # committed: the room in memory follows the log
         new_phase = seq != m.phase_seq
         m.state, m.version, m.phase_seq, m.phase_started = state, m.version + 1, seq, started

@@ -17,7 +17,7 @@ import logging
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wolfden import bots as bots_registry
 from wolfden import games
@@ -45,7 +45,10 @@ from wolfden.server.presence import Presence
 from wolfden.server.scheduler import Scheduler
 from wolfden.server.settings import Settings
 from wolfden.server.wire import SHARED, Peer, plain_text
-from wolfden.storage.rooms import RoomStore, StorageError, StoredMatch
+from wolfden.storage.rooms import FencedOut, RoomStore, StorageError, StoredMatch
+
+if TYPE_CHECKING:
+    from wolfden.server.cluster import Cluster
 
 log = logging.getLogger("wolfden.server")
 
@@ -212,6 +215,8 @@ class Room:
         self.drafting: dict[int, float] = {}
         """Seats whose person is typing a free-text action: seat -> when the hold ends."""
         self.draft_timer: asyncio.Task[None] | None = None
+        self.gone = False
+        """Another node runs this room now: nothing more happens to it here."""
 
     def hide(self, pid: str) -> bool:
         """Cover a shared device again; True when it was showing a seat."""
@@ -344,7 +349,8 @@ class Room:
 
     def live_match(self) -> Match | None:
         m = self.match
-        return m if m is not None and not m.ended and self.status == "live" else None
+        live = m is not None and not m.ended and self.status == "live" and not self.gone
+        return m if live else None
 
 
 class RoomManager:
@@ -367,6 +373,11 @@ class RoomManager:
         """The hand-overs of every shared device in a match."""
         self.presence = Presence(self)
         """Who is connected, and what happens when someone comes or goes."""
+        self.cluster: Cluster | None = None
+        """This node's part of a cluster (``cluster.py``); None for a single server."""
+        self.fences: dict[str, int] = {}
+        """In a cluster: the rooms this node runs, with the fencing token of each one's lease,
+        passed with every write of the room (a single server has none and passes None)."""
         """Takes every action of every room (authenticate → live → legal → apply → commit →
         publish)."""
 
@@ -376,36 +387,86 @@ class RoomManager:
         """Load every stored room and resume its match at the last committed action."""
         count = 0
         for doc in self.store.load_rooms():
-            try:
-                room = Room.from_doc(doc)
-            except (WolfdenError, KeyError, TypeError) as exc:
-                log.error("room %s cannot be restored: %s", doc.get("code"), exc)
-                continue
-            match_id = doc.get("match")
-            if match_id:
-                stored = self.store.load_match(match_id)
-                if stored is not None:
-                    try:
-                        room.match = self._replay(room, stored)
-                    except Exception as exc:  # e.g. the game's rules changed under the log
-                        log.error("match %s cannot be replayed: %s", match_id, exc)
-                        continue
-                    if room.match.ended and room.status == "live":
-                        # the crash came between committing the last action and the room
-                        room.status = "finished"
-                        room.finished.append(room.match.id)
-                        room.paused_by_host = False
-            self.rooms[room.code] = room
-            self.saved[room.code] = room.to_doc()
-            count += 1
+            if self._restore(doc) is not None:
+                count += 1
         return count
+
+    def _restore(self, doc: dict[str, Any]) -> Room | None:
+        """One stored room with its match resumed at the last committed action."""
+        try:
+            room = Room.from_doc(doc)
+        except (WolfdenError, KeyError, TypeError) as exc:
+            log.error("room %s cannot be restored: %s", doc.get("code"), exc)
+            return None
+        match_id = doc.get("match")
+        if match_id:
+            stored = self.store.load_match(match_id)
+            if stored is not None:
+                try:
+                    room.match = self._replay(room, stored)
+                except Exception as exc:  # e.g. the game's rules changed under the log
+                    log.error("match %s cannot be replayed: %s", match_id, exc)
+                    return None
+                if room.match.ended and room.status == "live":
+                    # the crash came between committing the last action and the room
+                    room.status = "finished"
+                    room.finished.append(room.match.id)
+                    room.paused_by_host = False
+        self.rooms[room.code] = room
+        self.saved[room.code] = room.to_doc()
+        return room
+
+    def adopt(self, doc: dict[str, Any]) -> Room | None:
+        """Take over a room another node ran (in a cluster, holding its lease): resume its
+        match from the committed log and re-arm its clock, bots and grace periods."""
+        room = self._restore(doc)
+        if room is not None:
+            self._resume(room)
+        return room
+
+    def drop(self, room: Room) -> None:
+        """Stop running a room another node took over: no timer or bot acts on it here any
+        more, its connections are closed (they reconnect and find it where it is now)."""
+        room.gone = True
+        self._cancel_timers(room)
+        for task in room.grace_tasks.values():
+            task.cancel()
+        room.grace_tasks.clear()
+        if room.draft_timer is not None:
+            room.draft_timer.cancel()
+            room.draft_timer = None
+        peers = [peer for group in room.peers.values() for peer in group]
+        room.peers.clear()
+        for peer in peers:
+            peer.close("moved")
+        if self.rooms.get(room.code) is room:
+            del self.rooms[room.code]
+        self.saved.pop(room.code, None)
+        self.fences.pop(room.code, None)
+
+    def fence(self, room: Room) -> int | None:
+        """The fencing token this node writes the room with (None: a single server). In a
+        cluster, a room this node no longer runs is never written: ``FencedOut``."""
+        if self.cluster is None:
+            return None
+        token = self.fences.get(room.code)
+        if token is None or room.gone:
+            raise FencedOut(f"this server no longer runs room {room.code}; nothing was saved")
+        return token
+
+    def fenced(self, room: Room, exc: StorageError) -> None:
+        """After a refused write: when the room's lease was taken over, let it go."""
+        if isinstance(exc, FencedOut) and self.cluster is not None:
+            self.cluster.fenced(room.code)
 
     def start_background(self) -> None:
         """Re-arm the clocks, bots and grace periods of recovered rooms (inside the loop)."""
         for room in self.rooms.values():
-            m = room.live_match()
-            if m is None:
-                continue
+            self._resume(room)
+
+    def _resume(self, room: Room) -> None:
+        m = room.live_match()
+        if m is not None:
             if m.paused_at is not None and not room.paused_by_host:
                 self._unpause_clock(room, m)
             self.presence.check_absent(room)
@@ -448,6 +509,13 @@ class RoomManager:
         if not isinstance(code, str):
             raise not_found("room_not_found", "A room code has 6 letters and digits.")
         room = self.rooms.get(normalize_code(code))
+        if room is None and self.cluster is not None:
+            from wolfden.server.cluster import Elsewhere
+
+            found = self.cluster.locate(normalize_code(code))
+            if isinstance(found, str):
+                raise Elsewhere(found)
+            room = found
         if room is None:
             raise not_found(
                 "room_not_found",
@@ -498,13 +566,16 @@ class RoomManager:
         (``restore``), so that memory never holds a change the file does not."""
         doc = room.to_doc()
         try:
-            self.store.save_room(room.code, room.game.id, room.status, doc, self.clock.now())
+            self.store.save_room(
+                room.code, room.game.id, room.status, doc, self.clock.now(), fence=self.fence(room)
+            )
         except StorageError as exc:
             log.error("room %s not saved: %s", room.code, exc)
+            self.fenced(room, exc)
             saved = self.saved.get(room.code)
             if restore and saved is not None:
                 _restore_lobby(room, saved)
-            raise storage_refused("the room") from exc
+            raise storage_refused("the room", exc) from exc
         self.saved[room.code] = copy.deepcopy(doc)
 
     def _config(self, game: Game, data: Any) -> Any:
@@ -575,7 +646,13 @@ class RoomManager:
         room.host = p.id
         if answer is not None:
             answer(room, p, token)
-        self._save(room)
+        if self.cluster is not None:
+            self.cluster.claim(room.code)  # this node runs the new room
+        try:
+            self._save(room)
+        except Refused:
+            self.fences.pop(room.code, None)
+            raise
         self.rooms[room.code] = room
         return room, p, token
 
@@ -978,12 +1055,13 @@ class RoomManager:
             paused_at=None,
         )
         try:
-            self.store.create_match(stored)
+            self.store.create_match(stored, fence=self.fence(room))
         except StorageError as exc:
+            self.fenced(room, exc)
             saved = self.saved.get(room.code)
             if saved is not None:
                 _restore_lobby(room, saved)  # the bots that filled empty seats go again
-            raise storage_refused("the new match") from exc
+            raise storage_refused("the new match", exc) from exc
         previous = room.match
         room.next_match += 1
         room.match = m
@@ -1030,9 +1108,10 @@ class RoomManager:
             raise Refused("wrong_phase", "No match is being played.")
         outcome = {"ended_by_host": True}
         try:
-            self.store.end_match(m.id, self.clock.now(), outcome)
+            self.store.end_match(m.id, self.clock.now(), outcome, fence=self.fence(room))
         except StorageError as exc:
-            raise storage_refused("the end of the match") from exc
+            self.fenced(room, exc)
+            raise storage_refused("the end of the match", exc) from exc
         self._finish(room, m, outcome)
         self.publish_views(room, [])
 
@@ -1076,7 +1155,7 @@ class RoomManager:
         paused = room.paused_by_host or bool(m.waiting_for)
         if paused and m.paused_at is None:
             m.paused_at = self.clock.now()
-            self._store_clock(m)
+            self._store_clock(room, m)
             self._cancel_timers(room)
             self.publish_views(room, [])
         elif not paused and m.paused_at is not None:
@@ -1088,13 +1167,14 @@ class RoomManager:
         assert m.paused_at is not None
         m.phase_started += max(0.0, self.clock.now() - m.paused_at)
         m.paused_at = None
-        self._store_clock(m)
+        self._store_clock(room, m)
 
-    def _store_clock(self, m: Match) -> None:
+    def _store_clock(self, room: Room, m: Match) -> None:
         try:
-            self.store.set_clock(m.id, m.phase_started, m.paused_at)
+            self.store.set_clock(m.id, m.phase_started, m.paused_at, fence=self.fence(room))
         except StorageError as exc:
             log.error("clock of %s not saved: %s", m.id, exc)
+            self.fenced(room, exc)
 
     def record(self, match_id: Any) -> dict[str, Any]:
         stored = self.store.load_match(match_id) if isinstance(match_id, str) else None

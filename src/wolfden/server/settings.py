@@ -12,6 +12,12 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 class Settings:
     db: str | Path | None = None
     """The SQLite file; None → ``wolfden.sqlite3`` in the user's data directory."""
+    bus: str | None = None
+    """The Redis address of a cluster's bus (``redis://host:6379/0``): this server is one node
+    of several sharing the database ``db``. None: a single server."""
+    lease_seconds: float = 10.0
+    """In a cluster: how long a node's hold on a room lasts without renewal (renewed three
+    times per length); a node that died is replaced after about this long."""
     web_dir: Path | None = WEB_DIR
     """The static web client served at ``/`` (if the directory exists)."""
     grace_seconds: float = 60.0

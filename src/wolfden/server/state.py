@@ -7,6 +7,7 @@ from __future__ import annotations
 import collections
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from starlette.requests import HTTPConnection
 
@@ -15,12 +16,17 @@ from wolfden.server.errors import Refused
 from wolfden.server.rooms import Room, RoomManager
 from wolfden.server.settings import Settings
 
+if TYPE_CHECKING:
+    from wolfden.server.cluster import Cluster
+
 
 @dataclass
 class AppState:
     settings: Settings
     manager: RoomManager
     clock: Clock
+    cluster: Cluster | None = None
+    """This node's part of a cluster; None for a single server."""
     wrong_codes: dict[str, collections.deque[float]] = field(default_factory=dict)
     """Per client address: when it tried a room code that does not exist (last minute)."""
     created: dict[str, collections.deque[float]] = field(default_factory=dict)

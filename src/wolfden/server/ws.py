@@ -9,18 +9,28 @@ import contextlib
 import logging
 import time
 from collections.abc import Coroutine
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from wolfden.server import wire
+from wolfden.server.cluster import Elsewhere
 from wolfden.server.errors import Refused
 from wolfden.server.middleware import RAW_SEND, NotFinite, parse_json
-from wolfden.server.rooms import PROTOCOL_VERSION, PROTOCOL_VERSIONS, Room, token_hash
+from wolfden.server.rooms import (
+    PROTOCOL_VERSION,
+    PROTOCOL_VERSIONS,
+    Room,
+    normalize_code,
+    token_hash,
+)
 from wolfden.server.settings import Settings
 from wolfden.server.state import AppState, served
 from wolfden.server.wire import Feed
+
+if TYPE_CHECKING:
+    from wolfden.server.cluster import Cluster
 
 log = logging.getLogger("wolfden.server")
 
@@ -30,6 +40,7 @@ CLOSE_CODES = {
     "left": 4003,
     "refused": 4004,
     "flood": 1008,
+    "moved": 1012,
 }
 
 
@@ -61,6 +72,9 @@ class Connection:
         self.last = time.monotonic()
         self.dropped = 0
         self.closing = False
+        self.relayed: str | None = None
+        """In a cluster: this connection's room runs on another node, which its messages are
+        relayed to (the id it knows the connection by)."""
 
     def send(self, text: str) -> None:
         if self.closing or self.dead:
@@ -116,6 +130,14 @@ class Connection:
         self.closing = True
         self.queue.put_nowait(("", CLOSE_CODES.get(reason, 1000)))
 
+    def end(self, code: int) -> None:
+        """Close the socket with this code once the frames before are written (a relayed
+        connection whose room moved, or that its room's node closed)."""
+        if self.closing:
+            return
+        self.closing = True
+        self.queue.put_nowait(("", code))
+
     async def writer(self) -> None:
         while True:
             text, code = await self.queue.get()
@@ -159,6 +181,70 @@ class Connection:
 
     def error(self, code: str, message: str, ref: Any = None) -> None:
         self.send(wire.error(code, message, ref))
+
+
+class _Elsewhere:
+    """The socket of a ``RemoteConnection``: where the client connected from."""
+
+    def __init__(self, client: tuple[str, int]) -> None:
+        from starlette.datastructures import Address
+
+        self.client = Address(client[0], int(client[1]))
+        self.scope: dict[str, Any] = {}
+
+
+class RemoteConnection(Connection):
+    """A client connected to another node of the cluster, whose room runs here: its messages
+    arrive over the bus (in order, one handled at a time as on a socket of this node) and its
+    frames go back the same way to the node that holds the socket."""
+
+    def __init__(
+        self, cluster: Cluster, state: AppState, key: tuple[str, str], client: tuple[Any, ...]
+    ) -> None:
+        super().__init__(_Elsewhere((str(client[0]), int(client[1]))), state.settings)  # type: ignore[arg-type]
+        self.cluster = cluster
+        self.state = state
+        self.key = key
+        self.inbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._run())
+
+    async def _run(self) -> None:
+        try:
+            while (text := await self.inbox.get()) is not None:
+                if not self.closing:
+                    await handle(self.state, self, text)
+        finally:
+            if self.room is not None:
+                self.state.manager.detach(self.room, self)
+
+    def send(self, text: str) -> None:
+        if self.closing or self.dead:
+            return
+        node, cid = self.key
+        self.cluster.bus.send(node, {"t": "frames", "from": self.cluster.node, "f": [[cid, text]]})
+
+    def close(self, reason: str) -> None:
+        if self.closing:
+            return
+        self.send(wire.closed(reason))
+        self.closing = True
+        node, cid = self.key
+        self.cluster.bus.send(
+            node, {"t": "ws_end", "conn": cid, "code": CLOSE_CODES.get(reason, 1000)}
+        )
+        self.cluster.remotes.pop(self.key, None)
+        self.inbox.put_nowait(None)
+
+    def gone(self) -> None:
+        """The client's socket closed on its node: the connection ends here too."""
+        self.closing = True
+        self.inbox.put_nowait(None)
+
+    def _abort(self) -> None:
+        pass
 
 
 async def _resume(write: Coroutine[Any, Any, None], waiting: Any) -> None:
@@ -231,10 +317,15 @@ async def play(ws: WebSocket) -> None:
                 except UnicodeDecodeError:
                     conn.error("invalid_message", "Messages are JSON text.")
                     continue
-            await handle(state, conn, text)
+            if conn.relayed is not None and state.cluster is not None:
+                state.cluster.relay_message(conn, text)
+            else:
+                await handle(state, conn, text)
     except WebSocketDisconnect:
         pass
     finally:
+        if conn.relayed is not None and state.cluster is not None:
+            state.cluster.unrelay(conn)
         if conn.room is not None:
             state.manager.detach(conn.room, conn)
         if not conn.closing:
@@ -277,7 +368,16 @@ async def handle(state: AppState, conn: Connection, text: str) -> None:
     kind = msg["type"]
     try:
         if kind == "hello":
-            hello(state, conn, msg)
+            try:
+                hello(state, conn, msg)
+            except Elsewhere as exc:
+                if state.cluster is None:
+                    raise
+                if isinstance(conn, RemoteConnection):
+                    conn.close("moved")  # it moved on again: the client connects anew
+                    return
+                # the room runs on another node: from now on this connection only relays
+                state.cluster.relay(conn, exc.node, normalize_code(msg["room"]), text)
         elif kind == "ping":
             conn.send(wire.pong(ref, state.clock.now()))
         elif kind in ("action", "host_action"):

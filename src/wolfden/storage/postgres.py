@@ -265,6 +265,23 @@ class PostgresRoomStore:
             rows = cur.fetchall()
         return [json.loads(r[0]) for r in rows]
 
+    def load_room(self, code: str) -> dict[str, Any] | None:
+        with self._tx() as cur:
+            cur.execute("SELECT data FROM rooms WHERE code = %s", (code,))
+            row = cur.fetchone()
+        return None if row is None else dict(json.loads(row[0]))
+
+    def orphans(self, now: float) -> list[str]:
+        with self._tx() as cur:
+            cur.execute(
+                "SELECT r.code FROM rooms r LEFT JOIN room_leases l ON l.room = r.code "
+                "WHERE r.status = 'live' AND (l.expires IS NULL OR l.expires <= %s) "
+                "ORDER BY r.created, r.code",
+                (now,),
+            )
+            rows = cur.fetchall()
+        return [str(r[0]) for r in rows]
+
     # -- matches --------------------------------------------------------------------
 
     def create_match(self, m: StoredMatch, *, fence: int | None = None) -> None:

@@ -202,6 +202,14 @@ class RoomStore(Protocol):
     def load_rooms(self) -> list[dict[str, Any]]:
         """Every room's document, oldest first."""
 
+    def load_room(self, code: str) -> dict[str, Any] | None:
+        """One room's document, or None when there is no such room."""
+
+    def orphans(self, now: float) -> list[str]:
+        """The codes of the rooms playing a match (status ``live``) that no node holds a
+        lease on at ``now`` (it expired, was released, or was never taken), oldest first:
+        the rooms another node must take over so that their clocks and bots go on."""
+
     def create_match(self, m: StoredMatch, *, fence: int | None = None) -> None:
         """Store a new match (its action log empty)."""
 
@@ -358,6 +366,21 @@ class SqliteRoomStore:
             rows = self.db.execute("SELECT data FROM rooms ORDER BY created").fetchall()
         return [json.loads(r[0]) for r in rows]
 
+    def load_room(self, code: str) -> dict[str, Any] | None:
+        with self._lock:
+            row = self.db.execute("SELECT data FROM rooms WHERE code = ?", (code,)).fetchone()
+        return None if row is None else dict(json.loads(row[0]))
+
+    def orphans(self, now: float) -> list[str]:
+        with self._lock:
+            rows = self.db.execute(
+                "SELECT r.code FROM rooms r LEFT JOIN room_leases l ON l.room = r.code "
+                "WHERE r.status = 'live' AND (l.expires IS NULL OR l.expires <= ?) "
+                "ORDER BY r.created, r.code",
+                (now,),
+            ).fetchall()
+        return [str(r[0]) for r in rows]
+
     # -- matches --------------------------------------------------------------------
 
     def create_match(self, m: StoredMatch, *, fence: int | None = None) -> None:
@@ -470,11 +493,13 @@ class MemoryRoomStore:
 
     def __init__(self) -> None:
         self._rooms: dict[str, tuple[float, dict[str, Any]]] = {}
+        self._status: dict[str, str] = {}
         self._matches: dict[str, StoredMatch] = {}
         self._leases: dict[str, Lease] = {}
 
     def close(self) -> None:
         self._rooms.clear()
+        self._status.clear()
         self._matches.clear()
         self._leases.clear()
 
@@ -526,6 +551,7 @@ class MemoryRoomStore:
         self._check_fence(code, fence)
         created = self._rooms[code][0] if code in self._rooms else now
         self._rooms[code] = (created, _json_copy(data))
+        self._status[code] = status
 
     def room_exists(self, code: str) -> bool:
         return code in self._rooms
@@ -533,6 +559,19 @@ class MemoryRoomStore:
     def load_rooms(self) -> list[dict[str, Any]]:
         ordered = sorted(self._rooms.values(), key=lambda item: item[0])
         return [_json_copy(doc) for _, doc in ordered]
+
+    def load_room(self, code: str) -> dict[str, Any] | None:
+        found = self._rooms.get(code)
+        return None if found is None else dict(_json_copy(found[1]))
+
+    def orphans(self, now: float) -> list[str]:
+        ordered = sorted(self._rooms.items(), key=lambda item: (item[1][0], item[0]))
+        out = []
+        for code, _ in ordered:
+            held = self._leases.get(code)
+            if self._status[code] == "live" and (held is None or held.expires <= now):
+                out.append(code)
+        return out
 
     def create_match(self, m: StoredMatch, *, fence: int | None = None) -> None:
         self._check_fence(m.room, fence)

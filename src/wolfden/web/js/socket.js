@@ -126,6 +126,10 @@ export class Connection {
       this.pending.delete(msg.id);
       waiting.resolve({ type: "rejected", id: msg.id, error: msg.error });
       return;
+    } else if (msg.type === "error" && !this.ready && msg.error && msg.error.code === "unavailable") {
+      // the room is moving between servers, or the database is away for a moment: try again
+      if (this.ws) this.ws.close();
+      return;
     } else if (msg.type === "error" && !this.ready) {
       // hello was refused (a retired token, a room that no longer exists): do not retry.
       this.stopped = true;
