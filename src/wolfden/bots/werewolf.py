@@ -2,7 +2,11 @@
 
 The ``rules`` bot plays like a careful beginner:
 - Werewolves never target or vote for each other; the pack follows the first pick made, so
-  it agrees at once; by day each Werewolf votes for the most suspicious non-Werewolf.
+  it agrees at once, and picks whoever has voted most for the pack (as a Seer who found one
+  of them does), then whoever the village trusts most. By day the pack hides in the crowd:
+  it mostly abstains while nothing points anywhere, joins the village's leading candidate
+  when that is a townsperson (and abstains when it is a packmate), and once its votes can
+  decide the ballot it votes as one for the likeliest Seer.
 - The Seer looks into players it knows nothing about, votes for the Werewolves it found and
   never for players it cleared.
 - The Guardian varies its protection: never the same player twice in a row (the rule), and
@@ -82,6 +86,23 @@ def suspicion(view: Mapping[str, Any]) -> dict[int, float]:
     return score
 
 
+WOLF_ABSTAINS = 0.6
+"""How often a ``rules`` Werewolf abstains on a day when the public record points at no one (a
+villager then abstains 0.3 of the time)."""
+
+
+def seer_likeness(view: Mapping[str, Any], pack: set[int]) -> dict[int, int]:
+    """For the pack: how many times each living townsperson has voted for one of the pack,
+    which is what a Seer who found a Werewolf does."""
+    alive = {e["seat"] for e in view["seats"] if e["alive"]}
+    count = {s: 0 for s in alive - pack}
+    for tally in view.get("tallies", []):
+        for voter, target in (tally.get("votes") or {}).items():
+            if int(voter) in count and target in pack:
+                count[int(voter)] += 1
+    return count
+
+
 class WerewolfRulesBot:
     needs_view = True
 
@@ -145,10 +166,12 @@ class WerewolfRulesBot:
             ]
             if picks:
                 return by_target[picks[0]]
+        # The pack removes whoever behaves most like the Seer (votes for the pack), then whoever
+        # the village trusts most.
         score = suspicion(view)
-        # The pack removes whoever the village trusts most (a likely Seer or Guardian).
-        best = min(by_target, key=lambda t: (score.get(t, 0.0), rng.random()))
-        return by_target[best] if rng.chance(0.7) else rng.choice(list(legal))
+        threat = seer_likeness(view, set(me.get("pack", [])))
+        best = max(by_target, key=lambda t: (threat.get(t, 0), -score.get(t, 0.0), rng.random()))
+        return by_target[best]
 
     def _vote(
         self, view: Mapping[str, Any], role: str, legal: Sequence[Action], rng: Rng
@@ -159,7 +182,9 @@ class WerewolfRulesBot:
         if not votes:
             return abstain
         score = suspicion(view)
-        if role in ("werewolf", "minion"):
+        if role == "werewolf":
+            return self._wolf_vote(view, votes, abstain, score, rng)
+        if role == "minion":
             # The Minion votes as the pack would: never for a Werewolf it knows.
             pack = set(me.get("pack", me.get("werewolves", [])))
             choices = [t for t in votes if t not in pack]
@@ -185,6 +210,59 @@ class WerewolfRulesBot:
             return abstain
         leaders = [t for t in votes if score.get(t, 0.0) == top]
         return votes[rng.choice(sorted(leaders))]
+
+    def _wolf_vote(
+        self,
+        view: Mapping[str, Any],
+        votes: Mapping[int, Action],
+        abstain: Action,
+        score: Mapping[int, float],
+        rng: Rng,
+    ) -> Action:
+        """The pack reads the village's suspicion as the village does and votes as one.
+
+        Once its votes can decide (at most 2 x pack + 1 players alive), it votes together for
+        the player most like the Seer, else the most suspected townsperson. Before that it
+        hides in the crowd: when nothing points anywhere it mostly abstains, otherwise votes
+        for anyone but the pack, as a villager would; when the village has a leading candidate
+        it joins them if they are a townsperson and abstains if they are a packmate. Never for
+        a packmate. When it joins the lead or decides, every Werewolf breaks ties the same way
+        (the likeliest Seer, the most suspected, the next seat after the pack's first), so
+        the pack's votes land together.
+        """
+        pack = set(view["you"].get("pack", []))
+        choices = [t for t in votes if t not in pack]
+        if not choices:
+            return abstain
+        threat = seer_likeness(view, pack)
+        alive = {e["seat"] for e in view["seats"] if e["alive"]}
+        # The last tie-break is the seat order from the pack's first living seat: the same for
+        # every Werewolf, and, since the deal is random, favouring no seat number.
+        first = min(pack & alive)
+
+        def together(seats: Sequence[int]) -> int:
+            return min(
+                seats,
+                key=lambda t: (
+                    -threat.get(t, 0),
+                    -score.get(t, 0.0),
+                    (t - first) % view["players"],
+                ),
+            )
+
+        if len(alive) <= 2 * len(pack & alive) + 1:
+            return votes[together(choices)]
+        top = max(score.get(t, 0.0) for t in votes)
+        leaders = [t for t in choices if score.get(t, 0.0) == top]
+        if top <= 0.0:
+            # Nothing points anywhere: a vote now would mark it once the card is revealed, so
+            # it abstains more often than a villager does.
+            if rng.chance(WOLF_ABSTAINS):
+                return abstain
+            return votes[rng.choice(sorted(choices))]
+        if not leaders:
+            return abstain
+        return votes[together(leaders)]
 
 
 # -- the belief bot ---------------------------------------------------------------------------

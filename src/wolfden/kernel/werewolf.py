@@ -628,6 +628,52 @@ def suspicion(g: np.ndarray, tallies: np.ndarray, cfg: np.ndarray, score: np.nda
                 score[voter] += 1.5
 
 
+WOLF_ABSTAINS = 0.6
+"""As the bot's ``WOLF_ABSTAINS``: how often a Werewolf abstains when nothing points anywhere."""
+
+
+@njit(cache=True)
+def seer_likeness(g: np.ndarray, tallies: np.ndarray, cfg: np.ndarray, count: np.ndarray) -> None:
+    """For the pack: how many times each living townsperson has voted for a Werewolf (a Seer
+    who found one does), from the public ballots."""
+    alive = g[G_ALIVE]
+    count[:] = 0
+    if not cfg[C_PUBLIC]:
+        return
+    for row in range(g[G_TALLIES]):
+        for voter in range(g[G_PLAYERS]):
+            target = tallies[row, T_VOTES + voter]
+            if target < 0 or not alive >> voter & 1 or g[ROLE + voter] == WEREWOLF:
+                continue
+            if g[ROLE + target] == WEREWOLF:
+                count[voter] += 1
+
+
+@njit(cache=True)
+def _together(
+    g: np.ndarray, choices: np.ndarray, m: int, threat: np.ndarray, score: np.ndarray
+) -> int:
+    """The pack's common choice among the seats ``choices[:m]``: the most Seer-like, then the
+    most suspected, then the first in seat order from the pack's first living seat."""
+    n = g[G_PLAYERS]
+    living_pack = g[G_ALIVE] & g[G_WOLVES]
+    first = 0
+    while not living_pack >> first & 1:
+        first += 1
+    best = choices[0]
+    for i in range(1, m):
+        t = choices[i]
+        if threat[t] != threat[best]:
+            if threat[t] > threat[best]:
+                best = t
+        elif score[t] != score[best]:
+            if score[t] > score[best]:
+                best = t
+        elif (t - first) % n < (best - first) % n:
+            best = t
+    return int(best)
+
+
 @njit(cache=True)
 def _rules_pick(
     g: np.ndarray,
@@ -640,7 +686,9 @@ def _rules_pick(
     score: np.ndarray,
 ) -> int:
     """Follow the first pick of another Werewolf tonight (this round's, else the last round's);
-    otherwise, seven times in ten, the living player the village trusts most."""
+    otherwise the player who has voted most for the pack, then whom the village trusts most,
+    ties broken by a draw per choice in order (as the bot's ``max`` over (likeness,
+    -suspicion, draw))."""
     allowed = 0
     for i in range(k):
         allowed |= 1 << (legal[i] & 15)
@@ -653,10 +701,24 @@ def _rules_pick(
                 if p != NO_ONE and allowed >> p & 1:
                     return PICK * 16 + p
     suspicion(g, tallies, cfg, score)
-    best = _best_scored(legal, k, score, rng, -1.0)
-    if random01(rng) < 0.7:
-        return best
-    return legal[below(rng, k)]
+    threat = np.empty(MAX_SEATS, np.int64)
+    seer_likeness(g, tallies, cfg, threat)
+    best = -1
+    best_threat = 0
+    best_trust = 0.0
+    best_draw = 0.0
+    for i in range(k):
+        t = legal[i] & 15
+        draw = random01(rng)
+        trust = -score[t]
+        if (
+            best < 0
+            or threat[t] > best_threat
+            or (threat[t] == best_threat and trust > best_trust)
+            or (threat[t] == best_threat and trust == best_trust and draw > best_draw)
+        ):
+            best, best_threat, best_trust, best_draw = legal[i], threat[t], trust, draw
+    return best
 
 
 @njit(cache=True)
@@ -698,7 +760,7 @@ def _rules_vote(
     role = g[ROLE + seat]
     c = 0
     if role == WEREWOLF:
-        # Never against the pack.
+        # Never against the pack; as one once its votes decide; otherwise in the crowd.
         for i in range(m):
             t = legal[i] & 15
             if g[ROLE + t] != WEREWOLF:
@@ -706,7 +768,28 @@ def _rules_vote(
                 c += 1
         if c == 0:
             return abstain
-        return BALLOT_VOTE * 16 + _best_scored(choices, c, score, rng, 1.0)
+        threat = np.empty(MAX_SEATS, np.int64)
+        seer_likeness(g, tallies, cfg, threat)
+        alive = g[G_ALIVE]
+        if _count(alive) <= 2 * _count(alive & g[G_WOLVES]) + 1:
+            return BALLOT_VOTE * 16 + _together(g, choices, c, threat, score)
+        top = score[legal[0] & 15]
+        for i in range(1, m):
+            if score[legal[i] & 15] > top:
+                top = score[legal[i] & 15]
+        if top <= 0.0:
+            if random01(rng) < WOLF_ABSTAINS:
+                return abstain
+            return BALLOT_VOTE * 16 + int(choices[below(rng, c)])
+        leaders = np.empty(MAX_SEATS, np.int64)
+        n_leaders = 0
+        for i in range(c):
+            if score[choices[i]] == top:
+                leaders[n_leaders] = choices[i]
+                n_leaders += 1
+        if n_leaders == 0:
+            return abstain
+        return BALLOT_VOTE * 16 + _together(g, leaders, n_leaders, threat, score)
     if role == SEER:
         # A Werewolf found (the earliest found first); never a player cleared.
         found = -1
