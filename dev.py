@@ -139,6 +139,11 @@ def test(args: list[str]) -> int:
         # Two test processes per core: much of the suite waits on browsers, servers and
         # subprocesses rather than computing, so a core per process would leave them idle.
         options += ["-n", str(min(2 * (os.cpu_count() or 1), 8))]
+    if not any(a.startswith("--dist") for a in args):
+        # Each process starts with an equal share of the tests and one that runs out takes half
+        # of what another still has queued, so a long test near the end of a queue does not
+        # keep one process busy while the others wait.
+        options += ["--dist", "worksteal"]
     code = run(PY, "-m", "pytest", *options, *args, check=False, env=env)
     return 0 if code == 0 else 1
 

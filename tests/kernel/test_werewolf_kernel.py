@@ -16,6 +16,7 @@ mixed bots, in every config family, and recorded (seed and actions). Then:
 
 from __future__ import annotations
 
+import inspect
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -251,13 +252,28 @@ def test_a_wrong_rule_is_caught(
     tmp_path: Path,
 ) -> None:
     module = mutant(name, mutant_folder(request, tmp_path, "werewolf-kernel-mutants"))
-    caught = [
-        problem
-        for matches in recorded.values()
-        for match in matches
-        for problem in replay(module, match)
-    ]
+    # The first disagreement is enough: replaying the rest would only repeat the verdict.
+    caught = next(
+        (
+            problem
+            for matches in recorded.values()
+            for match in matches
+            for problem in replay(module, match)
+        ),
+        None,
+    )
     assert caught, f"the differential replay did not notice the mutant {name}"
+
+
+def test_a_mutant_compiles_only_what_its_change_reaches(tmp_path: Path) -> None:
+    """The changed rule and every compiled step that calls it are the mutant's own; the rest
+    are the kernel's compiled functions."""
+    module = mutant("wolves-must-outnumber", tmp_path)
+    assert {"winner", "check_win", "resolve_night", "close_ballot", "apply"} <= module.RECOMPILED
+    assert module.legal_actions is kernel.legal_actions and module.deal is kernel.deal
+    assert module.winner is not kernel.winner
+    assert "wolves > others" in inspect.getsource(module.winner.py_func)
+    assert module.apply is not kernel.apply
 
 
 # -- the module's contract ------------------------------------------------------------------------
