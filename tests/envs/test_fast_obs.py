@@ -36,6 +36,48 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("robbers-horror", {"players": 4, "deals": 1, "show_last_trick": False}),
     ("robbers-horror", {"players": 3, "deals": 1, "show_last_trick": False, "show_history": True}),
     ("robbers-horror", {"players": 4, "deals": 2, "first_dealer": 2, "icons": [9] * 15}),
+    ("werewords", {}),
+    ("werewords", {"players": 3, "rounds": 3}),
+    (
+        "werewords",
+        {
+            "players": 10,
+            "deluxe": ["doppelganger", "thing", "beholder", "apprentice", "fortune_teller"],
+            "word_choices": 5,
+            "rounds": 2,
+        },
+    ),
+    (
+        "werewords",
+        {
+            "players": 8,
+            "deluxe": ["minion", "mason", "mason", "fortune_teller"],
+            "speedwords": True,
+            "fortune_teller_letters": 3,
+            "words_medium": ["ice cream", "hot air balloon", "mississippi", "x-ray", "bee"],
+            "word_choices": 3,
+            "rounds": 2,
+        },
+    ),
+    (
+        "werewords",
+        {
+            "players": 8,
+            "deluxe": ["doppelganger", "minion", "thing"],
+            "typed_questions": False,
+            "yes_no_tokens": 4,
+            "maybe_tokens": 0,
+            "rounds": 2,
+        },
+    ),
+    (
+        "werewords",
+        {
+            "players": 12,
+            "deluxe": ["doppelganger", "mason", "mason", "beholder"],
+            "speedwords": True,
+        },
+    ),
 ]
 
 

@@ -39,6 +39,29 @@ def test_a_player_asks_a_question_of_the_bank_into_the_public_log() -> None:
     assert log[-1]["text"] == QUESTIONS[7] and log[-1]["seat"] == env.seat(agent)
 
 
+def test_an_asker_may_ask_every_bank_question_and_nothing_else() -> None:
+    """The asker's mask is the whole bank, as each of its legal actions maps one by one (the
+    environment drops the list's questions at once when the game offers them as usual)."""
+    env = werewords_v0.raw_env(players=5)
+    rng = np.random.default_rng(2)
+    env.reset(seed=2)
+    until_day(env, rng)
+    asked = 0
+    while env.state_.phase.value == "day":
+        agent = env.agent_selection
+        seat = env.seat(agent)
+        legal = env.game.legal_actions(env.state_, seat)
+        one_by_one = [i for action in legal for i in env.legal_indices(seat, [action])]
+        mask = env.observe(agent)["action_mask"]
+        assert np.flatnonzero(mask).tolist() == sorted(one_by_one)
+        if seat != env.state_.mayor:
+            first = env.action_layout.index[werewords_v0.Action("ask", (QUESTIONS[0],))]
+            assert np.flatnonzero(mask).tolist() == list(range(first, first + len(QUESTIONS)))
+            asked += 1
+        step_random(env, rng)
+    assert asked >= 3
+
+
 def test_the_mayors_answer_lands_on_the_open_question() -> None:
     env = werewords_v0.raw_env(players=5)
     rng = np.random.default_rng(3)

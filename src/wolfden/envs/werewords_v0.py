@@ -50,6 +50,7 @@ werewolves / 10). The exact table is in docs/rl.md.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -60,8 +61,15 @@ from wolfden.engine.types import Action, Event, Outcome, Seat
 from wolfden.envs.base import WolfdenEnv, wrap
 from wolfden.envs.layout import ActionGroup, ActionLayout, Block, ObsLayout, ObsWriter
 from wolfden.envs.parallel import parallel_env_of
-from wolfden.games.werewords import Mode, Role, Team, team_of
-from wolfden.games.werewords.rules import CLUE_SAMPLES
+from wolfden.games.werewords import Mode, Phase, Role, State, Step, Team, team_of
+from wolfden.games.werewords.rules import (
+    ASK_WORD_FORM,
+    CLUE_SAMPLES,
+    STRUCTURED,
+    night_step,
+    note_value,
+)
+from wolfden.games.werewords.views import knows_word
 
 QUESTIONS: tuple[str, ...] = (
     "Is it alive?",
@@ -123,6 +131,22 @@ SUPPLY = ("yes_no", "maybe", "so_close", "way_off", "correct")
 MAX_CHOICES = 5
 WORD = 27  # 26 letter counts and the length
 _BANK = {q: i for i, q in enumerate(QUESTIONS)}
+_LIST_QUESTIONS = [ASK_WORD_FORM, *STRUCTURED]
+"""The questions from the list, as the game offers them to an asker after ``ask``; agents ask
+from the bank instead, so they have no index."""
+_ROLE = {role: i for i, role in enumerate(ROLES)}  # role values: notes hold them so
+_DAY_ON = frozenset(
+    (
+        Phase.DAY,
+        Phase.POINTING,
+        Phase.DISCUSSION,
+        Phase.VOTING,
+        Phase.REPORT,
+        Phase.RESULT,
+        Phase.OVER,
+    )
+)
+"""The phases whose view shows the Speedwords pattern and clues."""
 
 
 def _word_features(word: str) -> list[float]:
@@ -131,6 +155,17 @@ def _word_features(word: str) -> list[float]:
         if "a" <= ch <= "z":
             counts[ord(ch) - 97] += 1 / 3
     return [*counts, len(word) / 20]
+
+
+@functools.lru_cache(maxsize=4096)
+def _word_entries(word: str) -> tuple[tuple[int, float], ...]:
+    """The nonzero entries of a word's features, as ``ObsWriter.fill`` stores them."""
+    return tuple((j, _clip(x)) for j, x in enumerate(_word_features(word)) if x)
+
+
+def _clip(value: float) -> float:
+    """An entry as ``ObsWriter`` stores it: within [0, 1]."""
+    return 1.0 if value >= 1.0 else 0.0 if value <= 0.0 else value
 
 
 class raw_env(WolfdenEnv):
@@ -150,6 +185,21 @@ class raw_env(WolfdenEnv):
                 "the cards stay on the table, out of every view"
             )
         self._supply0 = dataclasses.astuple(self.game.setup(self.config, 0).supply)
+        index = self.action_layout.index
+        start = index[Action("ask", (QUESTIONS[0],))]
+        self._ask_indices = range(start, start + len(QUESTIONS))
+        # a legal action that is its own index (not an ask, not an answer by question id)
+        self._fixed_index = {a: i for a, i in index.items() if a.name not in ("ask", "answer")}
+        self._at = {name: start for name, (start, _) in self.observation_layout.spans.items()}
+        self._table_of: State | None = None
+        self._table = np.zeros(self.observation_layout.size, dtype=np.float32)
+        self._known_at: list[int] = []
+        # parts of the table kept while the state's part is the same (immutable) object
+        self._questions_of: tuple[Any, ...] | None = None
+        self._question_entries: dict[int, float] = {}
+        self._supply_of: Any = None
+        self._received_of: tuple[Any, ...] | None = None
+        self._token_entries: dict[int, float] = {}
 
     @classmethod
     def accepts(cls, config: Any) -> bool:
@@ -232,13 +282,20 @@ class raw_env(WolfdenEnv):
         return None
 
     def legal_indices(self, seat: Seat, legal: Sequence[Action]) -> list[int]:
+        if list(legal[1 : 1 + len(_LIST_QUESTIONS)]) == _LIST_QUESTIONS:
+            # an asker's actions: ``ask`` and the list's questions (over a hundred), which map
+            # to no index, dropped at once (comparing the same objects) instead of one by one
+            legal = [legal[0], *legal[1 + len(_LIST_QUESTIONS) :]]
         index = self.action_layout.index
+        fixed = self._fixed_index
         out: list[int] = []
         oldest = None
         for action in legal:
-            if action.name == "ask":
-                start = index[Action("ask", (QUESTIONS[0],))]
-                out.extend(range(start, start + len(QUESTIONS)))
+            i = fixed.get(action)
+            if i is not None:
+                out.append(i)
+            elif action.name == "ask":
+                out.extend(self._ask_indices)
             elif action.name.startswith("ask_") or action.name == "unclear":
                 continue  # the questions from the list: agents ask from the bank instead
             elif action.name == "answer":
@@ -471,6 +528,179 @@ class raw_env(WolfdenEnv):
         village = sum(1 for h in history if h["winning_team"] == Team.VILLAGE.value)
         w.fill("rounds", [village / 10, (len(history) - village) / 10])
         return w.vector
+
+    def encode_state(self, state: State, seat: Seat) -> np.ndarray:
+        """:meth:`encode` of the seat's view, computed from the state: what every seat sees
+        alike is encoded once per state (:meth:`_encode_table`), then what this seat alone
+        knows is written over it, following the view's rules (its card and role now, its night
+        notes, the word when ``knows_word`` says so, the Mayor's candidate words). Tested equal
+        to the view's encoding (tests/envs/test_fast_obs.py)."""
+        if self._table_of is not state:
+            self._table = self._encode_table(state)
+            self._table_of = state
+        vector = self._table.copy()
+        at = self._at
+        n = state.n
+        entries: dict[int, float] = {at["me"] + seat: 1.0}
+        card = state.cards[seat]
+        if card is not None:
+            entries[at["my_card"] + _ROLE[card.value]] = 1.0
+        known: dict[int, str] = {}  # what the seat knows beyond the public reveals
+        now = state.role(seat)
+        if now is not None:
+            entries[at["my_role"] + _ROLE[now.value]] = 1.0
+            known[seat] = now.value
+        thing = at["thing"]
+        for note in state.notes[seat]:
+            kind = note.kind
+            value: Any = note_value(state, note)
+            if kind == "werewolves":
+                known.update(dict.fromkeys(value, Role.WEREWOLF.value))
+            elif kind == "masons":
+                known.update(dict.fromkeys(value, Role.MASON.value))
+            elif kind == "seers":
+                known.update({int(s): role for s, role in value})
+            elif kind == "copied":
+                known[int(value[0])] = value[1]
+            elif kind == "thing":
+                known[int(value)] = Role.THING.value
+                if 0 <= int(value) < 2 * n:
+                    entries[thing + int(value)] = 1.0
+            elif kind == "bumped":
+                if 0 <= n + int(value) < 2 * n:
+                    entries[thing + n + int(value)] = 1.0
+            elif kind == "mayor_is_seer":
+                entries[at["mayor_is_seer"]] = float(bool(value))
+            elif kind == "letters" and isinstance(value, str):
+                for ch in value.lower():
+                    if "a" <= ch <= "z":
+                        entries[at["letters"] + ord(ch) - 97] = 1.0
+        row = len(ROLES) + 1
+        for s, role in known.items():
+            if 0 <= s < n:
+                entries[self._known_at[s]] = 0.0
+                entries[at["known_roles"] + row * s + 1 + _ROLE[role]] = 1.0
+        word = state.word
+        if word and knows_word(state, seat):
+            start = at["word"]
+            for j, x in _word_entries(word):
+                entries[start + j] = x
+        if (
+            seat == state.mayor
+            and state.phase is Phase.NIGHT
+            and night_step(state) is Step.MAYOR_WORD
+        ):
+            for i, choice in enumerate(state.candidates[:MAX_CHOICES]):
+                start = at["choices"] + WORD * i
+                for j, x in _word_entries(choice):
+                    entries[start + j] = x
+        vector[list(entries)] = list(entries.values())
+        return vector
+
+    def _encode_table(self, state: State) -> np.ndarray:
+        """What every seat's view shows alike: the phase and night step, the Mayor, the public
+        reveals, the Speedwords pattern and clues, the tokens, the question log, the ending,
+        the pointing, the ready and voted seats, the result and the rounds won."""
+        at = self._at
+        n = state.n
+        phase = state.phase
+        entries: dict[int, float] = {at["phase"] + PHASES.index(phase.value): 1.0}
+        if phase is Phase.NIGHT:
+            entries[at["step"] + STEPS.index(night_step(state).value)] = 1.0
+        entries[at["round"]] = _clip(state.round / 10)
+        if state.mayor is not None:
+            entries[at["mayor"] + state.mayor] = 1.0
+        row = len(ROLES) + 1
+        known_at = []
+        for s in range(n):
+            role = state.role(s) if s in state.revealed else None
+            known_at.append(
+                at["known_roles"] + row * s + (0 if role is None else 1 + _ROLE[role.value])
+            )
+            entries[known_at[s]] = 1.0
+        self._known_at = known_at
+        if phase in _DAY_ON and state.config.speedwords:
+            entries[at["pattern"]] = _clip(len(state.word or "") / 20)
+            for clue in state.clues:
+                if clue in CLUE_SAMPLES:
+                    entries[at["clues"] + CLUE_SAMPLES.index(clue)] = 1.0
+        if self._supply_of is not state.supply or self._received_of is not state.received:
+            self._token_entries = self._encode_tokens(state)
+            self._supply_of, self._received_of = state.supply, state.received
+        entries.update(self._token_entries)
+        entries[at["table_way_off"]] = float(bool(state.table_way_off))
+        if self._questions_of is not state.questions:
+            self._question_entries = self._encode_questions(state)
+            self._questions_of = state.questions
+        entries.update(self._question_entries)
+        if state.guessed is None:
+            entries[at["ending"] + 2] = 1.0
+        else:
+            entries[at["ending"] + (0 if state.guessed else 1)] = 1.0
+            if state.guesser is not None and 0 <= state.guesser < n:
+                entries[at["guesser"] + state.guesser] = 1.0
+        if phase is Phase.POINTING:
+            for target in state.points:
+                if target is not None and 0 <= target < n:
+                    entries[at["pointed"] + target] = 1.0
+        if phase is Phase.DISCUSSION or phase is Phase.VOTING:
+            for s in state.acted:
+                if 0 <= s < n:
+                    entries[at["acted"] + s] = 1.0
+        result = state.result
+        if result is not None and phase in (Phase.RESULT, Phase.OVER):
+            entries[at["result"] + (0 if result.winning_team == Team.VILLAGE.value else 1)] = 1.0
+            for s in result.found:
+                if 0 <= s < n:
+                    entries[at["found"] + s] = 1.0
+            votes = np.zeros(n, dtype=np.float32)
+            for target in () if result.guessed else state.points:
+                if target is not None:
+                    votes[target] += 1 / n
+            for s, x in enumerate(votes):
+                entries[at["votes"] + s] = _clip(float(x))
+        village = sum(1 for h in state.history if h.winning_team == Team.VILLAGE.value)
+        entries[at["rounds"]] = _clip(village / 10)
+        entries[at["rounds"] + 1] = _clip((len(state.history) - village) / 10)
+        vector = np.zeros(self.observation_layout.size, dtype=np.float32)
+        vector[list(entries)] = list(entries.values())
+        return vector
+
+    def _encode_tokens(self, state: State) -> dict[int, float]:
+        """The ``tokens`` and ``received`` entries: the supply left, what each seat got."""
+        entries: dict[int, float] = {}
+        start = self._at["tokens"]
+        for i, (k, first) in enumerate(zip(SUPPLY, self._supply0)):
+            entries[start + i] = _clip(getattr(state.supply, k) / max(1, first))
+        start = self._at["received"]
+        for s, received in enumerate(state.received):
+            for t, token in enumerate(TOKENS):
+                if count := getattr(received, token):
+                    entries[start + 6 * s + t] = _clip(count / 10)
+        return entries
+
+    def _encode_questions(self, state: State) -> dict[int, float]:
+        """The ``questions`` and ``open_question`` entries of the question log."""
+        width = 6 + state.n
+        start = self._at["questions"]
+        rows: dict[int, tuple[int, int]] = {}  # bank question: its latest answer, who asked
+        oldest = None
+        for q in state.questions:
+            asked = _BANK.get(q.text)
+            if asked is None:
+                continue
+            answer = 0 if q.answer is None else 1 + ANSWERS.index(q.answer)
+            rows[asked] = (answer, q.seat)
+            if q.answer is None and oldest is None:
+                oldest = asked
+        entries: dict[int, float] = {}
+        for asked, (answer, asker) in rows.items():
+            entries[start + width * asked + answer] = 1.0
+            if 0 <= 6 + asker < width:
+                entries[start + width * asked + 6 + asker] = 1.0
+        if oldest is not None:
+            entries[self._at["open_question"] + oldest] = 1.0
+        return entries
 
     @staticmethod
     def _note(w: ObsWriter, note: Mapping[str, Any], known: dict[int, str]) -> None:
