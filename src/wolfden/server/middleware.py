@@ -79,8 +79,8 @@ QUICK_MAX = 1_500
 """The longest text ``parse_json`` first hands to orjson: too short to nest as deep as the
 standard library's parser refuses to go, which orjson would still take."""
 
-_LONG_DIGITS = re.compile(r"\d{19}")
-_LONG_DIGITS_BYTES = re.compile(rb"\d{19}")
+_LONG_DIGITS = re.compile(r"[0-9]{19}")
+_LONG_DIGITS_BYTES = re.compile(rb"[0-9]{19}")
 
 
 def parse_json(text: str | bytes) -> Any:
