@@ -4,12 +4,14 @@ error, before anything is applied, and no answer is left to fail after a commit.
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 
 from tests.server.conftest import Client, Server
 from wolfden.engine.config import ConfigError, config_from_json
 from wolfden.games import werewolf
+from wolfden.server.middleware import parse_json
 
 NOT_FINITE = ["NaN", "Infinity", "-Infinity", "1e400", "-1e999"]
 
@@ -103,3 +105,48 @@ def test_every_answer_is_built_before_the_room_is_saved(server: Server) -> None:
     assert [s.participant for s in room.seats].count(None) == len(room.seats) - 1
     stored = server.call(server.manager.store.load_rooms)
     assert [p["name"] for p in stored[0]["participants"]] == ["Ada"]
+
+
+def test_a_socket_message_keeps_every_whole_number_exact(server: Server) -> None:
+    made = server.create()
+    client = Client(server, made["code"], made["token"])
+    huge = "123456789012345678901234567890"
+    client.send('{"type": "action", "id": "n2", "version": N}'.replace("N", huge))
+    # a whole number, however large, is a version: the action is refused for what it lacks
+    msg = client.expect("rejected")
+    assert msg["id"] == "n2"
+    assert msg["error"]["code"] == "invalid_message"
+    assert '"action"' in msg["error"]["message"]
+    client.close()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"type": "action", "id": "a1", "version": 12, "action": {"name": "vote", "args": [3]}}',
+        '{"a": 1, "a": 2}',
+        "123456789012345678901234567890",
+        "-9223372036854775809",
+        "18446744073709551615",
+        "[1.5e-400, -0.0, 0.1, 1E5, 2.2250738585072014e-308]",
+        "1.7976931348623157e308",
+        '"\\ud83d\\ude00 \\u00e9 \\u0000"',
+        '"\\ud800"',
+        "[" * 600 + "]" * 600,
+        " {} ",
+    ],
+)
+def test_parse_json_reads_every_text_as_the_standard_library_does(text: str) -> None:
+    value = json.loads(text)
+    for given in (text, text.encode("utf-8", "surrogatepass")):
+        parsed = parse_json(given)
+        assert parsed == value
+        assert repr(parsed) == repr(value)  # the same types too: no whole number became a float
+
+
+@pytest.mark.parametrize(
+    "text", ["NaN", "[Infinity]", "1e400", '{"a": -1e999}', "[1,]", "{} x", ""]
+)
+def test_parse_json_refuses_what_is_not_json_or_not_finite(text: str) -> None:
+    with pytest.raises(ValueError):
+        parse_json(text)

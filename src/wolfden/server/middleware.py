@@ -8,9 +8,11 @@ import json
 import logging
 import math
 import mimetypes
+import re
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+import orjson
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
@@ -73,9 +75,30 @@ def _finite_float(text: str) -> float:
     return value
 
 
+QUICK_MAX = 1_500
+"""The longest text ``parse_json`` first hands to orjson: too short to nest as deep as the
+standard library's parser refuses to go, which orjson would still take."""
+
+_LONG_DIGITS = re.compile(r"[0-9]{19}")
+_LONG_DIGITS_BYTES = re.compile(rb"[0-9]{19}")
+
+
 def parse_json(text: str | bytes) -> Any:
     """JSON as the standard allows it: NaN, Infinity and numbers beyond a float's range are
-    refused (``NotFinite``, a ``ValueError``) instead of becoming values no answer can carry."""
+    refused (``NotFinite``, a ``ValueError``) instead of becoming values no answer can carry.
+
+    The standard library's parser says what is wrong and gives every number its exact value;
+    a short message (every play message) is read first by orjson, several times faster, whose
+    value is the same wherever it reads the text at all: it refuses NaN, Infinity, numbers
+    beyond a float's range, lone surrogates and all that is not JSON (the standard library then
+    reads the text again, for the same answer as ever), and a whole number of 19 digits or
+    more, which it would turn into a float, is never handed to it."""
+    digits = _LONG_DIGITS if isinstance(text, str) else _LONG_DIGITS_BYTES
+    if len(text) <= QUICK_MAX and digits.search(text) is None:  # type: ignore[arg-type]
+        try:
+            return orjson.loads(text)
+        except orjson.JSONDecodeError:
+            pass
     return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
 
 

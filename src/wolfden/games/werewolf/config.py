@@ -184,7 +184,7 @@ class Config:
     def guardian_count(self) -> int:
         return 1 if self.guardians is None else self.guardians
 
-    @property
+    @cached_property
     def variant_counts(self) -> dict[str, int]:
         """The roles beyond the seed's that this setup deals, by option name (none by
         default)."""
@@ -195,7 +195,7 @@ class Config:
         """The options of this setup beyond the seed's rules: variant roles and the Sheriff."""
         return (*self.variant_counts, *(("sheriff",) if self.sheriff else ()))
 
-    @property
+    @cached_property
     def villager_count(self) -> int:
         special = self.werewolf_count + self.seer_count + self.guardian_count
         return self.players - special - sum(self.variant_counts.values())
