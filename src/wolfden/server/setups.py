@@ -328,7 +328,7 @@ async def save_setup(body: SaveSetup, request: Request) -> dict[str, Any]:
     try:
         saved = store(request).save(GAME, name, setup.text())
     except StorageError as error:
-        raise Refused("storage", f"The setup could not be saved: {error}", 503) from None
+        raise Refused("unavailable", f"The setup could not be saved: {error}", 503) from None
     return {"code": saved.code, "name": saved.name, "setup": saved.setup}
 
 
