@@ -19,7 +19,7 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.web.conftest import DESKTOP, Pages, next_change
+from tests.web.conftest import DESKTOP, Pages, join_table, next_change
 from tests.web.walkthrough import Screen, Walk, results
 
 SUITS = {"C": "Chest", "R": "Robber"}
@@ -119,10 +119,7 @@ def test_three_phones_a_bot_and_a_table_screen_play_two_deals(pages: Pages) -> N
         page.click("form.join button[type=submit]")
         page.wait_for_selector(".seats")
     table = pages.new(DESKTOP)
-    table.goto(f"/#/t/{code}")
-    table.fill("#join-name", "Table")
-    table.click("form.join button[type=submit]")
-    table.wait_for_selector(".seats")
+    join_table(table, host, code, "Table")
     host.wait_for_function("() => document.querySelectorAll('.presence-here').length >= 3")
     walk = Walk(pages, "walk-robbers")
     walk.screen(host, "lobby", next_tap=["[data-key='start']"])

@@ -19,7 +19,7 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.web.conftest import DESKTOP, Pages, next_change
+from tests.web.conftest import DESKTOP, Pages, join_table, next_change
 from tests.web.test_shared_device import everyone_on_this_device
 from tests.web.walkthrough import NEXT_TAP, Screen, Walk, results
 from wolfden.games.werewolf.roles import Role
@@ -50,8 +50,8 @@ def create(page: Any, name: str) -> str:
     return str(page.text_content(".big-code .code")).strip()
 
 
-def join(page: Any, code: str, name: str, *, table: bool = False) -> None:
-    page.goto(f"/#/{'t' if table else 'r'}/{code}")
+def join(page: Any, code: str, name: str) -> None:
+    page.goto(f"/#/r/{code}")
     page.fill("#join-name", name)
     page.click("form.join button[type=submit]")
     page.wait_for_selector(".seats")
@@ -158,7 +158,7 @@ def test_three_phones_four_bots_and_a_table_screen(pages: Pages) -> None:
     for page, name in zip(phones[1:], people[1:]):
         join(page, code, name)
     table = pages.new(DESKTOP)
-    join(table, code, "Table", table=True)
+    join_table(table, host, code, "Table")
     host.wait_for_function("() => document.querySelectorAll('.presence-here').length >= 3")
     walk = Walk(pages, "walk-werewolf")
     walk.screen(host, "lobby", next_tap=["[data-key='start']"])
