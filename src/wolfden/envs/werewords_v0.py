@@ -459,8 +459,10 @@ class raw_env(WolfdenEnv):
         known: dict[int, str] = {int(s): role for s, role in view["revealed"].items()}
         if you.get("role_now") is not None:
             known[seat] = you["role_now"]
+        players = (w.layout.slot("thing").stop - w.layout.slot("thing").start) // 2
         for note in you["notes"]:
-            self._note(w, note, known)
+            for block, index, value in _learn(note["kind"], note["value"], known, players):
+                w.set(block, index, value)
         for s in range(n):
             role = known.get(s)
             w.set(
@@ -550,31 +552,10 @@ class raw_env(WolfdenEnv):
         if now is not None:
             entries[at["my_role"] + _ROLE[now.value]] = 1.0
             known[seat] = now.value
-        thing = at["thing"]
         for note in state.notes[seat]:
-            kind = note.kind
-            value: Any = note_value(state, note)
-            if kind == "werewolves":
-                known.update(dict.fromkeys(value, Role.WEREWOLF.value))
-            elif kind == "masons":
-                known.update(dict.fromkeys(value, Role.MASON.value))
-            elif kind == "seers":
-                known.update({int(s): role for s, role in value})
-            elif kind == "copied":
-                known[int(value[0])] = value[1]
-            elif kind == "thing":
-                known[int(value)] = Role.THING.value
-                if 0 <= int(value) < 2 * n:
-                    entries[thing + int(value)] = 1.0
-            elif kind == "bumped":
-                if 0 <= n + int(value) < 2 * n:
-                    entries[thing + n + int(value)] = 1.0
-            elif kind == "mayor_is_seer":
-                entries[at["mayor_is_seer"]] = float(bool(value))
-            elif kind == "letters" and isinstance(value, str):
-                for ch in value.lower():
-                    if "a" <= ch <= "z":
-                        entries[at["letters"] + ord(ch) - 97] = 1.0
+            for block, index, value in _learn(note.kind, note_value(state, note), known, n):
+                if block != "thing" or 0 <= index < 2 * n:
+                    entries[at[block] + index] = value
         row = len(ROLES) + 1
         for s, role in known.items():
             if 0 <= s < n:
@@ -702,29 +683,30 @@ class raw_env(WolfdenEnv):
             entries[self._at["open_question"] + oldest] = 1.0
         return entries
 
-    @staticmethod
-    def _note(w: ObsWriter, note: Mapping[str, Any], known: dict[int, str]) -> None:
-        kind, value = note["kind"], note["value"]
-        if kind == "werewolves":
-            known.update(dict.fromkeys(value, Role.WEREWOLF.value))
-        elif kind == "masons":
-            known.update(dict.fromkeys(value, Role.MASON.value))
-        elif kind == "seers":
-            known.update({int(s): role for s, role in value})
-        elif kind == "copied":
-            known[int(value[0])] = value[1]
-        elif kind == "thing":
-            known[int(value)] = Role.THING.value
-            w.set("thing", int(value))
-        elif kind == "bumped":
-            n = w.layout.slot("thing").stop - w.layout.slot("thing").start
-            w.set("thing", n // 2 + int(value))
-        elif kind == "mayor_is_seer":
-            w.scalar("mayor_is_seer", float(bool(value)))
-        elif kind == "letters" and isinstance(value, str):
-            for ch in value.lower():
-                if "a" <= ch <= "z":
-                    w.set("letters", ord(ch) - 97)
+
+def _learn(
+    kind: str, value: Any, known: dict[int, str], players: int
+) -> list[tuple[str, int, float]]:
+    """What one night note tells its seat: the roles it learns go into ``known``, and the
+    observation entries it sets come back as (block, index, value)."""
+    if kind == "werewolves":
+        known.update(dict.fromkeys(value, Role.WEREWOLF.value))
+    elif kind == "masons":
+        known.update(dict.fromkeys(value, Role.MASON.value))
+    elif kind == "seers":
+        known.update({int(s): role for s, role in value})
+    elif kind == "copied":
+        known[int(value[0])] = value[1]
+    elif kind == "thing":
+        known[int(value)] = Role.THING.value
+        return [("thing", int(value), 1.0)]
+    elif kind == "bumped":
+        return [("thing", players + int(value), 1.0)]
+    elif kind == "mayor_is_seer":
+        return [("mayor_is_seer", 0, float(bool(value)))]
+    elif kind == "letters" and isinstance(value, str):
+        return [("letters", ord(ch) - 97, 1.0) for ch in value.lower() if "a" <= ch <= "z"]
+    return []
 
 
 def env(**kwargs: Any) -> Any:
