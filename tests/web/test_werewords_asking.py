@@ -8,15 +8,12 @@ replayed by the game's rules (the omniscient state); the person's phone never sh
 
 from __future__ import annotations
 
-import json
-import sqlite3
 import time
 from typing import Any
 
 from tests.web.conftest import Pages, next_change
+from tests.web.walkthrough_checks_werewords import match_state
 from wolfden import games
-from wolfden.engine.config import config_from_json
-from wolfden.engine.types import Action
 from wolfden.games.werewords.questions import (
     KINDS,
     Form,
@@ -51,21 +48,8 @@ def seed_for_ada() -> int:
 
 def omniscient_state(server: Any, code: str) -> Any:
     """The room's match as the server holds it: its setup and every action, replayed."""
-    game = games.get("werewords")
-    db = sqlite3.connect(f"file:{server.db}?mode=ro", uri=True)
-    try:
-        match, config, seed = db.execute(
-            "SELECT id, config, seed FROM matches WHERE room = ? ORDER BY started DESC LIMIT 1",
-            (code,),
-        ).fetchone()
-        actions = db.execute(
-            "SELECT seat, action FROM match_actions WHERE match = ? ORDER BY idx", (match,)
-        ).fetchall()
-    finally:
-        db.close()
-    state = game.setup(config_from_json(game.Config, json.loads(config)), int(seed))
-    for seat, text in actions:
-        state, _ = game.apply(state, seat, Action.parse(text))
+    state = match_state(server, code)
+    assert state is not None, f"room {code} has a match"
     return state
 
 
