@@ -157,6 +157,14 @@ def copy_shot(name: str, dest: Path) -> None:
     shutil.copy(SHOTS / f"{name}.png", dest)
 
 
+def join_phone(page: Any, code: str, name: str) -> None:
+    """Open the room's link on a phone and join as a player called ``name``."""
+    page.goto(f"/#/r/{code}")
+    page.fill("#join-name", name)
+    page.click("form.join button[type=submit]")
+    page.wait_for_selector(".seats")
+
+
 def approve_table(host: Any, name: str) -> None:
     """On the host's page, approve the table screen called ``name`` that asks to join."""
     request = host.locator(".table-requests li.request", has_text=name)

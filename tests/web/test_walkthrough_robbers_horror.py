@@ -19,7 +19,7 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.web.conftest import DESKTOP, Pages, join_table, next_change
+from tests.web.conftest import DESKTOP, Pages, join_phone, join_table, next_change
 from tests.web.walkthrough import Screen, Walk, results
 
 SUITS = {"C": "Chest", "R": "Robber"}
@@ -114,10 +114,7 @@ def test_three_phones_a_bot_and_a_table_screen_play_two_deals(pages: Pages) -> N
     host.wait_for_selector(".seats")
     code = str(host.text_content(".big-code .code")).strip()
     for page, name in zip(phones[1:], PEOPLE[1:]):
-        page.goto(f"/#/r/{code}")
-        page.fill("#join-name", name)
-        page.click("form.join button[type=submit]")
-        page.wait_for_selector(".seats")
+        join_phone(page, code, name)
     table = pages.new(DESKTOP)
     join_table(table, host, code, "Table")
     host.wait_for_function("() => document.querySelectorAll('.presence-here').length >= 3")

@@ -19,7 +19,7 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.web.conftest import DESKTOP, Pages, join_table, next_change
+from tests.web.conftest import DESKTOP, Pages, join_phone, join_table, next_change
 from tests.web.test_shared_device import everyone_on_this_device
 from tests.web.walkthrough import NEXT_TAP, Screen, Walk, results
 from wolfden.games.werewolf.roles import Role
@@ -48,13 +48,6 @@ def create(page: Any, name: str) -> str:
     page.click("text=Create the room")
     page.wait_for_selector(".seats")
     return str(page.text_content(".big-code .code")).strip()
-
-
-def join(page: Any, code: str, name: str) -> None:
-    page.goto(f"/#/r/{code}")
-    page.fill("#join-name", name)
-    page.click("form.join button[type=submit]")
-    page.wait_for_selector(".seats")
 
 
 SCREEN_NAME = """
@@ -156,7 +149,7 @@ def test_three_phones_four_bots_and_a_table_screen(pages: Pages) -> None:
     host = phones[0]
     code = create(host, people[0])
     for page, name in zip(phones[1:], people[1:]):
-        join(page, code, name)
+        join_phone(page, code, name)
     table = pages.new(DESKTOP)
     join_table(table, host, code, "Table")
     host.wait_for_function("() => document.querySelectorAll('.presence-here').length >= 3")
