@@ -55,7 +55,7 @@ def second_night(make_server: Any, victim_role: Role, idle: bool) -> dict[str, A
         if s != victim:
             act(people[s], "abstain")
     server.settle()
-    table.drain()
+    table.sync()
     assert table.view is not None and table.view["view"]["phase"] == "night"
     assert table.view["view"]["round"] == 2
     started = server.clock.now()
@@ -72,14 +72,14 @@ def second_night(make_server: Any, victim_role: Role, idle: bool) -> dict[str, A
         else:
             act(people[s], f"protect {s}")  # not the same player two nights running
     server.settle()
-    table.drain()
+    table.sync()
     while table.view["view"]["phase"] == "night":
         server.call(lambda: server.clock.set(server.clock.next_wakeup()))
         server.settle()
-        table.drain()
+        table.sync()
     ended = server.clock.now()
-    night = [m for m in table.received[frames_before - 1 :] if m["type"] == "view"]
-    night_start = table.received[frames_before - 1]
+    night_start = [m for m in table.received[:frames_before] if m["type"] == "view"][-1]
+    night = [night_start] + [m for m in table.received[frames_before:] if m["type"] == "view"]
     return {
         "length": ended - started,
         "script": [e.get("text") for e in night_start["events"]],
