@@ -13,6 +13,7 @@ over (tests/web/walkthrough.py)."""
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -70,6 +71,9 @@ def secrets(screen: Screen, state: Any) -> list[tuple[str, ...]]:
         for c in (trick or {}).get("cards", [])
         if c.get("suit") in SUITS
     }
+    # The narration of a played trick says what a Werewolf counted as, which is public: it
+    # names a rank of the led suit, not a card anyone holds.
+    counted |= {m for unit in screen.units for m in re.findall(r"counting as (\w+ \d+)", unit)}
     unseen = [] if state.undealt is None else [state.undealt]
     for seat, hand in enumerate(state.hands):
         if seat != screen.seat or screen.hidden:
