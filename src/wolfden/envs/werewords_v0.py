@@ -69,7 +69,7 @@ from wolfden.games.werewords.rules import (
     night_step,
     note_value,
 )
-from wolfden.games.werewords.views import knows_word
+from wolfden.games.werewords.views import SPEEDWORDS_SHOWN, knows_word
 
 QUESTIONS: tuple[str, ...] = (
     "Is it alive?",
@@ -135,18 +135,6 @@ _LIST_QUESTIONS = [ASK_WORD_FORM, *STRUCTURED]
 """The questions from the list, as the game offers them to an asker after ``ask``; agents ask
 from the bank instead, so they have no index."""
 _ROLE = {role: i for i, role in enumerate(ROLES)}  # role values: notes hold them so
-_DAY_ON = frozenset(
-    (
-        Phase.DAY,
-        Phase.POINTING,
-        Phase.DISCUSSION,
-        Phase.VOTING,
-        Phase.REPORT,
-        Phase.RESULT,
-        Phase.OVER,
-    )
-)
-"""The phases whose view shows the Speedwords pattern and clues."""
 
 
 def _word_features(word: str) -> list[float]:
@@ -600,7 +588,7 @@ class raw_env(WolfdenEnv):
             )
             entries[known_at[s]] = 1.0
         self._known_at = known_at
-        if phase in _DAY_ON and state.config.speedwords:
+        if phase in SPEEDWORDS_SHOWN and state.config.speedwords:
             entries[at["pattern"]] = _clip(len(state.word or "") / 20)
             for clue in state.clues:
                 if clue in CLUE_SAMPLES:

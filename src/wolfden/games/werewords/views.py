@@ -27,6 +27,19 @@ from wolfden.games.werewords.rules import (
 )
 from wolfden.games.werewords.state import Copy, Note, State
 
+SPEEDWORDS_SHOWN = frozenset(
+    (
+        Phase.DAY,
+        Phase.POINTING,
+        Phase.DISCUSSION,
+        Phase.VOTING,
+        Phase.REPORT,
+        Phase.RESULT,
+        Phase.OVER,
+    )
+)
+"""The phases whose view shows the Speedwords pattern and clues: from the day on."""
+
 
 def knows_word(state: State, seat: int | None) -> bool:
     if state.word is None:
@@ -78,19 +91,7 @@ def view(state: State, viewer: Viewer) -> dict[str, Any]:
         out["you"] = seat_secrets(state, seat)
     word_known = everything or knows_word(state, seat)
     out["word"] = state.word if word_known else None
-    if (
-        state.phase
-        in (
-            Phase.DAY,
-            Phase.POINTING,
-            Phase.DISCUSSION,
-            Phase.VOTING,
-            Phase.REPORT,
-            Phase.RESULT,
-            Phase.OVER,
-        )
-        and config.speedwords
-    ):
+    if state.phase in SPEEDWORDS_SHOWN and config.speedwords:
         out["pattern"] = "".join("_" if ch.isalnum() else ch for ch in state.word or "")
         out["clues"] = sorted(state.clues, key=str.casefold)
     if state.guessed is not None:
